@@ -1,0 +1,254 @@
+/**
+ * The resource-schema language, version 1.
+ *
+ * A module of the console is one JSON file under `schemas/modules/` typed by
+ * `ResourceSchema`. The published meta-schema (`schemas/meta/resource.schema.json`)
+ * is the normative form of these types; the two are kept equal by a unit test.
+ * Every projection (ProTable columns, Formily schema, ajv validator, SQL table,
+ * menu/permission entries) reads only these types.
+ */
+
+export const SCHEMA_VERSION = 1 as const;
+
+export type FieldKind =
+  | 'string' | 'text' | 'integer' | 'number' | 'money' | 'boolean'
+  | 'date' | 'datetime' | 'time'
+  | 'dict' | 'ref' | 'refs' | 'treeRef' | 'region'
+  | 'image' | 'images' | 'file' | 'richtext'
+  | 'phone' | 'idcard' | 'url' | 'email' | 'password'
+  | 'color' | 'icon' | 'json';
+
+export const FIELD_KINDS: readonly FieldKind[] = [
+  'string', 'text', 'integer', 'number', 'money', 'boolean',
+  'date', 'datetime', 'time',
+  'dict', 'ref', 'refs', 'treeRef', 'region',
+  'image', 'images', 'file', 'richtext',
+  'phone', 'idcard', 'url', 'email', 'password',
+  'color', 'icon', 'json',
+];
+
+/** How a search-form field filters: JeecgBoot query conventions on the wire. */
+export type SearchMode = 'eq' | 'like' | 'in' | 'range';
+
+/**
+ * A declarative condition over other form values. Every key names a field;
+ * all keys must hold (AND). A bare value means equality.
+ */
+export type ConditionValue =
+  | string | number | boolean | null
+  | { in: Array<string | number | boolean> }
+  | { ne: string | number | boolean | null }
+  | { empty: true }
+  | { notEmpty: true };
+export type Condition = Record<string, ConditionValue>;
+
+export interface RefSpec {
+  /** Target resource name (another schema's `name`). */
+  resource: string;
+  /** Field of the target shown as the option label. */
+  label: string;
+  /** Field of the target stored as the value (default `id`). */
+  value?: string;
+  /** Filter the target by constants or by other values of this form. */
+  filter?: Record<string, { field: string } | { value: string | number | boolean }>;
+}
+
+export interface ListOptions {
+  width?: number;
+  fixed?: 'left' | 'right';
+  /** Cut cell text at this many characters (default 25); false shows it whole. */
+  ellipsis?: number | false;
+  sortable?: boolean;
+}
+
+export interface FormOptions {
+  span?: number;
+  placeholder?: string;
+  help?: string;
+}
+
+export interface FieldSchema {
+  key: string;
+  title: string;
+  kind: FieldKind;
+  required?: boolean;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** Decimal places for number kinds (money defaults to 2). */
+  precision?: number;
+  /** A regular expression the value must match, with its Chinese message. */
+  pattern?: string;
+  patternMessage?: string;
+  /** Dictionary code (kind dict). */
+  dict?: string;
+  /** dict: several values (stored comma-joined). */
+  multiple?: boolean;
+  /** dict: how the choice is drawn. */
+  widget?: 'select' | 'radio' | 'checkbox';
+  ref?: RefSpec;
+  /** Server duplicate check: the value must be unique within the tenant. */
+  unique?: boolean;
+  /** Mask the value in lists (phone 138****8000, ID card 110***********1234). */
+  sensitive?: 'mask';
+  /** Shown but never written by the client (server-managed, e.g. audit status). */
+  readOnly?: boolean;
+  /** Never shown in any view (still stored). */
+  hidden?: boolean;
+  /** Only on the create form (e.g. a password). */
+  createOnly?: boolean;
+  /** Never returned by the server (passwords). */
+  writeOnly?: boolean;
+  search?: SearchMode | false;
+  list?: ListOptions | false;
+  form?: FormOptions | false;
+  detail?: false;
+  /** Display format for dates (dayjs), default per kind. */
+  format?: string;
+  visibleWhen?: Condition;
+  requiredWhen?: Condition;
+  disabledWhen?: Condition;
+  /**
+   * Demo-data hint for generators/demo-data: a named generator
+   * (e.g. `personName`, `hospitalName`, `drugName`, `address`, `company`)
+   * or a pool to pick from. Without it the generator goes by kind and dict.
+   */
+  demo?: string | { pool: Array<string | number | boolean> };
+}
+
+export interface Transition {
+  action: string;
+  title: string;
+  from: string[];
+  to: string;
+  /** Permission code; defaults to `<prefix>:<action>`. */
+  permission?: string;
+  confirm?: string;
+  form?: FieldSchema[];
+}
+
+export interface ResourceAction {
+  action: string;
+  title: string;
+  /** Where it appears. */
+  placement: 'row' | 'toolbar';
+  kind: 'call' | 'form' | 'open' | 'custom';
+  permission?: string;
+  confirm?: string;
+  /** kind call/form: API path relative to the API root, method. */
+  api?: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
+  form?: FieldSchema[];
+  /** kind open: another resource, filtered by this row. */
+  open?: { resource: string; filter: Record<string, { field: string }> };
+  /** kind custom: a registered component name. */
+  component?: string;
+  visibleWhen?: Condition;
+}
+
+export interface ChildSchema {
+  /** Key of the children array in the parent payload. */
+  key: string;
+  title: string;
+  /** Child resource name (its own schema). */
+  resource: string;
+  /** Field of the child that holds the parent id. */
+  foreignKey: string;
+  /** Columns of the child edited inline (default: all form fields). */
+  fields?: string[];
+}
+
+export interface ApiSpec {
+  /** Base path under the API root (default `/<name>`). */
+  base?: string;
+  list?: string;
+  queryById?: string;
+  add?: string;
+  edit?: string;
+  delete?: string;
+  deleteBatch?: string;
+  exportXls?: string;
+  importExcel?: string;
+}
+
+export interface MenuSpec {
+  /** Title of the menu group (a top-level directory). */
+  group: string;
+  /** Route path of the page, e.g. `/app/doctor`. */
+  path: string;
+  icon?: string;
+  order?: number;
+  keepAlive?: boolean;
+}
+
+export interface ListSpec {
+  columns?: string[];
+  /** `field,asc|desc` */
+  sort?: string;
+  pageSize?: number;
+  /** Batch actions on selected rows. */
+  batch?: string[];
+  /** Tree table: field that holds the parent id. */
+  tree?: { parent: string; lazy?: boolean };
+  export?: boolean;
+  import?: boolean;
+}
+
+export interface FormSection {
+  title: string;
+  fields: string[];
+}
+
+export interface FormSpec {
+  open?: 'modal' | 'drawer' | 'page';
+  columns?: 1 | 2 | 3;
+  width?: number;
+  sections?: FormSection[];
+}
+
+export interface ResourceSchema {
+  $schema?: string;
+  schemaVersion: typeof SCHEMA_VERSION;
+  /** Resource name: default API base and permission prefix. */
+  name: string;
+  /** Page and menu title, e.g. 医生管理. */
+  title: string;
+  /** Entity noun used in messages: 新增医生 / 编辑医生. */
+  entity: string;
+  description?: string;
+  /** Database table (default snake_case of name). */
+  table?: string;
+  /** Permission code prefix (default name). */
+  permissionPrefix?: string;
+  api?: ApiSpec;
+  menu?: MenuSpec;
+  fields: FieldSchema[];
+  list?: ListSpec;
+  form?: FormSpec;
+  children?: ChildSchema[];
+  states?: { field: string; transitions: Transition[] };
+  actions?: ResourceAction[];
+}
+
+export interface DictItem {
+  value: string;
+  text: string;
+  /** antd tag colour for list cells. */
+  color?: string;
+}
+
+export interface DictSchema {
+  $schema?: string;
+  code: string;
+  title: string;
+  items: DictItem[];
+}
+
+/** Columns every resource table has besides its declared fields. */
+export const SYSTEM_COLUMNS = ['id', 'tenantId', 'createBy', 'createTime', 'updateBy', 'updateTime'] as const;
+export type SystemColumn = (typeof SYSTEM_COLUMNS)[number];
+
+/** The generic CRUD actions every resource has, with their permission suffixes. */
+export const CRUD_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'] as const;
+export type CrudAction = (typeof CRUD_ACTIONS)[number];

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import vectors from '../../src/core/protocol/vectors.json';
+import {
+  DEFAULT_PROTOCOL_CONFIG as C,
+  canonicalParams,
+  canonicalValue,
+  computeSign,
+  decryptJson,
+  decryptText,
+  encryptJson,
+  encryptText,
+  pathVariable,
+  signString,
+  baseHeaders,
+  H,
+} from '../../src/core/protocol/index.js';
+
+// The vectors were cross-checked outside this code: the canonical strings with
+// Python's hashlib.md5 and the ciphertexts with `openssl enc -aes-128-cbc`.
+describe('X-Sign test vectors', () => {
+  for (const v of vectors.sign) {
+    it(v.name, () => {
+      const query = v.query as Record<string, unknown>;
+      const body = (v as { body?: unknown }).body;
+      expect(signString(v.path, canonicalParams(v.path, query, body), vectors.secret, v.timestamp)).toBe(v.canonical);
+      expect(computeSign(v.path, query, body, vectors.secret, v.timestamp)).toBe(v.sign);
+    });
+  }
+
+  it('ignores the _t timestamp parameter', () => {
+    const a = computeSign('/x/list', { a: 1, _t: 1 }, undefined, C.signSecret, '1');
+    const b = computeSign('/x/list', { a: 1, _t: 999 }, undefined, C.signSecret, '1');
+    expect(a).toBe(b);
+  });
+
+  it('changes when any parameter, the path, the secret or the timestamp changes', () => {
+    const base = computeSign('/x/list', { a: '1' }, undefined, C.signSecret, '1');
+    expect(computeSign('/x/list', { a: '2' }, undefined, C.signSecret, '1')).not.toBe(base);
+    expect(computeSign('/y/list', { a: '1' }, undefined, C.signSecret, '1')).not.toBe(base);
+    expect(computeSign('/x/list', { a: '1' }, undefined, 'other', '1')).not.toBe(base);
+    expect(computeSign('/x/list', { a: '1' }, undefined, C.signSecret, '2')).not.toBe(base);
+  });
+
+  it('signs numbers as strings so GET query strings and JSON bodies agree', () => {
+    expect(computeSign('/p', { n: 5 }, undefined, 's', 't')).toBe(computeSign('/p', { n: '5' }, undefined, 's', 't'));
+  });
+
+  it('joins arrays with commas unless numeric and over 65535', () => {
+    expect(canonicalValue(['a', 'b'])).toBe('a,b');
+    expect(canonicalValue([1, 2])).toBe('1,2');
+    expect(canonicalValue([1, 65536])).toBe('[1,65536]');
+    expect(canonicalValue([65535])).toBe('65535');
+  });
+
+  it('passes a comma-holding last path segment as x-path-variable', () => {
+    expect(pathVariable('/sys/dict/getDictItems/sys_user,realname,id')).toBe('sys_user,realname,id');
+    expect(pathVariable('/sys/dict/getDictItems/sex')).toBeUndefined();
+  });
+});
+
+describe('body cipher test vectors', () => {
+  for (const v of vectors.cipher) {
+    it(`encrypts ${v.plain.slice(0, 12)}…`, () => {
+      expect(encryptText(v.plain, vectors)).toBe(v.cipher);
+      expect(decryptText(v.cipher, vectors)).toBe(v.plain);
+    });
+  }
+
+  it('round-trips JSON', () => {
+    const value = { username: 'admin', list: [1, '二'], nested: { ok: true } };
+    expect(decryptJson(encryptJson(value, C), C)).toEqual(value);
+  });
+
+  it('refuses text that is not ciphertext for this key', () => {
+    expect(() => decryptText('{"a":1}', C)).toThrow();
+    expect(() => decryptText(encryptText('hello', C), { aesKey: '0000000000000000', aesIv: C.aesIv })).toThrow();
+  });
+});
+
+describe('common headers', () => {
+  it('carry terminal, user type, access auth, area, tenant and org (0 when absent)', () => {
+    const h = baseHeaders(C, { random: 'f'.repeat(32) });
+    expect(h[H.terminalType]).toBe('WEB');
+    expect(h[H.userType]).toBe('4');
+    expect(h[H.tenantId]).toBe('0');
+    expect(h[H.orgId]).toBe('0');
+    expect(h[H.contentType]).toBe('application/json');
+    expect(h[H.accessToken]).toBeUndefined();
+    expect(decryptText(h[H.accessAuth]!, C)).toBe('f'.repeat(32) + C.accessAuthSuffix);
+  });
+
+  it('add the access token when logged in', () => {
+    const h = baseHeaders(C, { random: '0'.repeat(32), token: 'tok', tenantId: 1001, orgId: 'o1' });
+    expect(h[H.accessToken]).toBe('tok');
+    expect(h[H.tenantId]).toBe('1001');
+    expect(h[H.orgId]).toBe('o1');
+  });
+});

@@ -1,0 +1,13 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vitest/config';
+
+// Unit and server tests: core projections, protocol, server via fastify.inject, client units.
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    environmentMatchGlobs: undefined,
+    testTimeout: 20_000,
+  },
+});
