@@ -7,7 +7,6 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
-    environmentMatchGlobs: undefined,
     testTimeout: 20_000,
   },
 });

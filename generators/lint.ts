@@ -1,0 +1,63 @@
+/**
+ * Schema linter: `npm run lint:schemas [paths...] [--format json] [--root schemas]`.
+ * Loads every module and dictionary (cross references need all of them); `paths` only narrow
+ * which files are reported. Prints `file:line  path  message`, a summary with the elapsed
+ * time, and exits 1 when there are errors.
+ */
+import { resolve } from 'node:path';
+import { loadRegistry, type Problem } from '../src/core/schema/load.js';
+import { pointerToLine, readSchemaFiles, type SourceFile } from './schemas-fs.js';
+
+export interface LintProblem extends Problem { line: number }
+export interface LintResult { files: number; errors: number; warnings: number; ms: number; problems: LintProblem[] }
+
+export function lintSchemas(root = 'schemas', paths: string[] = []): LintResult {
+  const t0 = performance.now();
+  const { modules, dicts } = readSchemaFiles(root);
+  const all: SourceFile[] = [...modules, ...dicts];
+  const problems: Problem[] = all.filter((f) => f.parseError).map((f) => ({ file: f.file, path: '', message: `JSON 解析失败：${f.parseError!}`, severity: 'error' as const }));
+  const ok = (f: SourceFile) => !f.parseError;
+  problems.push(...loadRegistry(modules.filter(ok), dicts.filter(ok)).problems);
+  const wanted = paths.map((p) => resolve(p));
+  const inScope = (file: string) => !wanted.length || wanted.some((w) => resolve(file) === w || resolve(file).startsWith(w + '/'));
+  const sources = new Map(all.map((f) => [f.file, f.source]));
+  const shown: LintProblem[] = problems
+    .filter((p) => inScope(p.file))
+    .map((p) => ({ ...p, line: pointerToLine(sources.get(p.file) ?? '', p.path) }))
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  const files = all.filter((f) => inScope(f.file)).length;
+  return {
+    files,
+    errors: shown.filter((p) => p.severity === 'error').length,
+    warnings: shown.filter((p) => p.severity === 'warning').length,
+    ms: Math.round(performance.now() - t0),
+    problems: shown,
+  };
+}
+
+export function formatText(r: LintResult): string {
+  const lines = r.problems.map((p) => `${p.file}:${p.line}  ${p.path || '/'}  ${p.severity === 'warning' ? '警告：' : ''}${p.message}`);
+  const warn = r.warnings ? `，${r.warnings} 个警告` : '';
+  lines.push(`${r.files} 个文件，${r.errors} 个错误${warn}，用时 ${r.ms} ms`);
+  return lines.join('\n');
+}
+
+export function main(argv: string[]): number {
+  let format = 'text';
+  let root = 'schemas';
+  const paths: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--format') format = argv[++i] ?? 'text';
+    else if (a.startsWith('--format=')) format = a.slice(9);
+    else if (a === '--root') root = argv[++i] ?? root;
+    else if (a.startsWith('--root=')) root = a.slice(7);
+    else paths.push(a);
+  }
+  const r = lintSchemas(root, paths);
+  process.stdout.write((format === 'json' ? JSON.stringify(r, null, 2) : formatText(r)) + '\n');
+  return r.errors ? 1 : 0;
+}
+
+// run as a CLI (tsx generators/lint.ts), not when imported by tests
+if (process.argv[1] && /generators[\\/]lint\.ts$/.test(process.argv[1])) process.exitCode = main(process.argv.slice(2));

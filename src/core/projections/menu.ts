@@ -1,0 +1,84 @@
+/** Menu entries and button-permission codes of the resources (JeecgBoot shapes are built by the server). */
+import type { ResourceSchema } from '../schema/types.js';
+import { permissionCode } from '../schema/naming.js';
+
+export { permissionCode };
+
+export interface PermissionEntry { code: string; title: string }
+
+const CRUD_TITLES = [
+  ['list', '查看'],
+  ['add', '新增'],
+  ['edit', '编辑'],
+  ['delete', '删除'],
+  ['deleteBatch', '批量删除'],
+] as const;
+
+/**
+ * Every permission code of a resource, once each: CRUD (queryById is covered by list),
+ * export/import when enabled, then transitions and actions (their own `permission` if set).
+ */
+export function permissionCodes(schema: ResourceSchema): PermissionEntry[] {
+  const out: PermissionEntry[] = CRUD_TITLES.map(([a, t]) => ({ code: permissionCode(schema, a), title: `${t}${schema.entity}` }));
+  if (schema.list?.export) out.push({ code: permissionCode(schema, 'exportXls'), title: `导出${schema.entity}` });
+  if (schema.list?.import) out.push({ code: permissionCode(schema, 'importExcel'), title: `导入${schema.entity}` });
+  for (const t of schema.states?.transitions ?? []) out.push({ code: t.permission ?? permissionCode(schema, t.action), title: t.title });
+  for (const a of schema.actions ?? []) out.push({ code: a.permission ?? permissionCode(schema, a.action), title: a.title });
+  const seen = new Set<string>();
+  return out.filter((p) => (seen.has(p.code) ? false : (seen.add(p.code), true)));
+}
+
+/** Permission code needed for one API action (`queryById` is checked as `list`). */
+export function requiredPermission(schema: ResourceSchema, action: string): string {
+  if (action === 'queryById') return permissionCode(schema, 'list');
+  const t = schema.states?.transitions.find((x) => x.action === action);
+  if (t?.permission) return t.permission;
+  const a = schema.actions?.find((x) => x.action === action);
+  if (a?.permission) return a.permission;
+  return permissionCode(schema, action);
+}
+
+export interface MenuItem {
+  resource: string;
+  title: string;
+  path: string;
+  /** Route name: path without the leading slash, '/' -> '-' (JeecgBoot). */
+  name: string;
+  /** `resource/<name>`: resolved by the client to the generic ResourcePage. */
+  component: string;
+  icon?: string;
+  order: number;
+  keepAlive: boolean;
+  permissions: PermissionEntry[];
+}
+
+export interface MenuGroup { title: string; order: number; items: MenuItem[] }
+
+export function routeName(path: string): string {
+  return path.replace(/^\//, '').replace(/\//g, '-');
+}
+
+/** Groups by `menu.group`; group order = min item order; items by order then title. Resources without `menu` are skipped. */
+export function toMenuEntries(schemas: Iterable<ResourceSchema>): MenuGroup[] {
+  const groups = new Map<string, MenuGroup>();
+  for (const s of schemas) {
+    if (!s.menu) continue;
+    const item: MenuItem = {
+      resource: s.name,
+      title: s.title,
+      path: s.menu.path,
+      name: routeName(s.menu.path),
+      component: `resource/${s.name}`,
+      order: s.menu.order ?? 0,
+      keepAlive: s.menu.keepAlive ?? true,
+      permissions: permissionCodes(s),
+    };
+    if (s.menu.icon) item.icon = s.menu.icon;
+    const g = groups.get(s.menu.group) ?? { title: s.menu.group, order: Infinity, items: [] };
+    g.items.push(item);
+    g.order = Math.min(g.order, item.order);
+    groups.set(s.menu.group, g);
+  }
+  const byOrder = <T extends { order: number; title: string }>(a: T, b: T) => a.order - b.order || a.title.localeCompare(b.title, 'zh');
+  return [...groups.values()].map((g) => ({ ...g, items: g.items.sort(byOrder) })).sort(byOrder);
+}

@@ -1,0 +1,205 @@
+/**
+ * List query, JeecgBoot conventions: `pageNo`, `pageSize`, `column`, `order`; per search mode
+ * eq `k=v`, like `k=*v*`, in `k=a,b`, range `k_begin` / `k_end`. The client builds it
+ * (buildListQuery); the server parses it against the same schema and rejects anything the
+ * schema does not declare (parseListQuery), so the server never sees an arbitrary column.
+ */
+import dayjs from 'dayjs';
+import type { FieldSchema, ResourceSchema } from '../schema/types.js';
+import { isMultiValued, snakeCase } from '../schema/naming.js';
+import { DATE_FORMAT, DATETIME_FORMAT } from './display.js';
+
+export type SortOrder = 'asc' | 'desc';
+export interface ListSort { field: string; order: SortOrder }
+export const MAX_PAGE_SIZE = 1000;
+export const DEFAULT_PAGE_SIZE = 10;
+/** Query keys that are not filters. `_t` is the request layer's timestamp; `field` JeecgBoot's column list. */
+export const RESERVED_QUERY_KEYS = ['_t', 'pageNo', 'pageSize', 'column', 'order', 'field'] as const;
+
+export interface Filter {
+  /** snake_case column (the server may use it as an identifier: it comes from the schema only). */
+  column: string;
+  key: string;
+  op: 'eq' | 'like' | 'in' | 'gte' | 'lte';
+  /** like: the raw substring without `*` (the SQL layer adds and escapes `%`). */
+  value: string | number | Array<string | number>;
+  /** The column holds a comma-joined list (refs, multiple dict): eq/in mean "contains". */
+  multiValued?: boolean;
+}
+
+export interface ParsedListQuery {
+  filters: Filter[];
+  sort: { column: string; key: string; order: SortOrder };
+  pageNo: number;
+  pageSize: number;
+}
+
+/** Keys the server sorts by: fields with `list.sortable`, createTime, updateTime and the default sort field. */
+export function sortableKeys(schema: ResourceSchema): Set<string> {
+  const keys = new Set<string>(['createTime', 'updateTime']);
+  for (const f of schema.fields) if (f.list && typeof f.list === 'object' && f.list.sortable && !f.writeOnly) keys.add(f.key);
+  keys.add(defaultSort(schema).field);
+  return keys;
+}
+
+export function defaultSort(schema: ResourceSchema): ListSort {
+  const [field, order] = (schema.list?.sort ?? 'createTime,desc').split(',');
+  return { field: field!, order: order === 'asc' ? 'asc' : 'desc' };
+}
+
+const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+function wireValue(v: unknown, f: FieldSchema): string {
+  if (v instanceof Date) return dayjs(v).format(f.kind === 'date' ? DATE_FORMAT : DATETIME_FORMAT);
+  if (v && typeof v === 'object' && typeof (v as { format?: unknown }).format === 'function') {
+    // a dayjs / moment value straight from a picker
+    return (v as { format(f: string): string }).format(f.kind === 'date' ? DATE_FORMAT : f.kind === 'time' ? 'HH:mm:ss' : DATETIME_FORMAT);
+  }
+  return String(v);
+}
+
+/** Client side: search values + sort + page -> query parameters (empty values dropped). */
+export function buildListQuery(
+  schema: ResourceSchema,
+  opts: { values?: Record<string, unknown>; sort?: ListSort | null; pageNo?: number; pageSize?: number },
+): Record<string, string> {
+  const q: Record<string, string> = {};
+  const values = opts.values ?? {};
+  for (const f of schema.fields) {
+    if (!f.search) continue;
+    const v = values[f.key];
+    if (f.search === 'range') {
+      // a [begin, end] pair, or `<key>_begin` / `<key>_end` already split by the form
+      const [b, e] = Array.isArray(v) ? v : [values[`${f.key}_begin`], values[`${f.key}_end`]];
+      if (!empty(b)) q[`${f.key}_begin`] = wireValue(b, f);
+      if (!empty(e)) q[`${f.key}_end`] = wireValue(e, f);
+      continue;
+    }
+    if (empty(v)) continue;
+    if (f.search === 'like') {
+      const s = String(v).trim();
+      if (s) q[f.key] = s.startsWith('*') || s.endsWith('*') ? s : `*${s}*`;
+    } else if (f.search === 'in') {
+      q[f.key] = Array.isArray(v) ? v.map(String).join(',') : String(v);
+    } else {
+      q[f.key] = Array.isArray(v) ? v.map(String).join(',') : wireValue(v, f);
+    }
+  }
+  const sort = opts.sort ?? defaultSort(schema);
+  q.column = sort.field;
+  q.order = sort.order;
+  q.pageNo = String(opts.pageNo ?? 1);
+  q.pageSize = String(opts.pageSize ?? schema.list?.pageSize ?? DEFAULT_PAGE_SIZE);
+  return q;
+}
+
+type Typed = { ok: true; value: string | number } | { ok: false; message: string };
+
+function realDate(s: string): boolean {
+  const [y, m, d] = s.slice(0, 10).split('-').map(Number);
+  const dt = new Date(Date.UTC(y!, m! - 1, d!));
+  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m! - 1 && dt.getUTCDate() === d;
+}
+
+/** One query value typed by the field's kind. `edge` widens a bare date to the day's start/end. */
+function typed(f: FieldSchema, raw: string, edge?: 'begin' | 'end'): Typed {
+  const bad = (what: string): Typed => ({ ok: false, message: `查询条件“${f.title}”${what}` });
+  switch (f.kind) {
+    case 'integer':
+      return /^-?\d{1,15}$/.test(raw) ? { ok: true, value: Number(raw) } : bad('应为整数');
+    case 'number': case 'money':
+      return /^-?\d+(\.\d+)?$/.test(raw) ? { ok: true, value: Number(raw) } : bad('应为数字');
+    case 'boolean':
+      if (raw === 'true' || raw === '1') return { ok: true, value: 1 };
+      if (raw === 'false' || raw === '0') return { ok: true, value: 0 };
+      return bad('应为 true 或 false');
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(raw) && realDate(raw) ? { ok: true, value: raw } : bad('应为日期（YYYY-MM-DD）');
+    case 'datetime':
+      if (/^\d{4}-\d{2}-\d{2}$/.test(raw) && realDate(raw)) return { ok: true, value: `${raw} ${edge === 'end' ? '23:59:59' : '00:00:00'}` };
+      return /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(raw) && realDate(raw) ? { ok: true, value: raw } : bad('应为时间（YYYY-MM-DD HH:mm:ss）');
+    case 'time':
+      if (/^([01]\d|2[0-3]):[0-5]\d$/.test(raw)) return { ok: true, value: `${raw}:${edge === 'end' ? '59' : '00'}` };
+      return /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(raw) ? { ok: true, value: raw } : bad('应为时间（HH:mm:ss）');
+    default:
+      return raw.length > 500 ? bad('过长') : { ok: true, value: raw };
+  }
+}
+
+function positiveInt(v: unknown): number | undefined {
+  if (typeof v === 'number' && Number.isInteger(v) && v > 0) return v;
+  if (typeof v === 'string' && /^\d{1,9}$/.test(v) && Number(v) > 0) return Number(v);
+  return undefined;
+}
+
+export type ParseResult = { ok: true; value: ParsedListQuery } | { ok: false; message: string };
+
+/** Server side: accept only declared search/sort keys, type the values, cap the page size. */
+export function parseListQuery(schema: ResourceSchema, query: Record<string, unknown>): ParseResult {
+  const fail = (message: string): ParseResult => ({ ok: false, message });
+  const filters: Filter[] = [];
+  const byKey = new Map(schema.fields.filter((f) => f.search && !f.writeOnly).map((f) => [f.key, f]));
+  for (const [key, rawValue] of Object.entries(query)) {
+    if ((RESERVED_QUERY_KEYS as readonly string[]).includes(key)) continue;
+    const m = /^(.+)_(begin|end)$/.exec(key);
+    const f = m && byKey.get(m[1]!)?.search === 'range' ? byKey.get(m[1]!)! : byKey.get(key);
+    const edge = m && f && f.key === m[1] ? (m[2] as 'begin' | 'end') : undefined;
+    if (!f || (f.search === 'range') !== (edge !== undefined)) return fail(`不支持的查询条件：${key}`);
+    if (rawValue === undefined || rawValue === null || rawValue === '') continue;
+    if (typeof rawValue !== 'string' && typeof rawValue !== 'number' && typeof rawValue !== 'boolean') return fail(`查询条件“${f.title}”的值无效`);
+    const raw = String(rawValue).trim();
+    if (raw === '') continue;
+    const base = { column: snakeCase(f.key), key: f.key, ...(isMultiValued(f) ? { multiValued: true } : {}) };
+    if (edge) {
+      const t = typed(f, raw, edge);
+      if (!t.ok) return fail(t.message);
+      filters.push({ ...base, op: edge === 'begin' ? 'gte' : 'lte', value: t.value });
+    } else if (f.search === 'like') {
+      const inner = raw.replace(/^\*+|\*+$/g, '');
+      if (inner) filters.push({ ...base, op: 'like', value: inner.slice(0, 500) });
+    } else if (f.search === 'in') {
+      const parts = raw.split(',').map((s) => s.trim()).filter(Boolean);
+      const vals: Array<string | number> = [];
+      for (const p of parts) {
+        const t = typed(f, p);
+        if (!t.ok) return fail(t.message);
+        vals.push(t.value);
+      }
+      if (vals.length > 1000) return fail(`查询条件“${f.title}”的取值过多`);
+      if (vals.length) filters.push({ ...base, op: 'in', value: vals });
+    } else {
+      const t = typed(f, raw);
+      if (!t.ok) return fail(t.message);
+      filters.push({ ...base, op: 'eq', value: t.value });
+    }
+  }
+
+  const def = defaultSort(schema);
+  let sortKey = def.field;
+  let order: SortOrder = def.order;
+  const column = query.column;
+  if (column !== undefined && column !== null && column !== '') {
+    if (typeof column !== 'string' || !sortableKeys(schema).has(column)) return fail(`不支持的排序字段：${String(column)}`);
+    sortKey = column;
+    order = 'desc';
+  }
+  const ord = query.order;
+  if (ord !== undefined && ord !== null && ord !== '') {
+    if (ord !== 'asc' && ord !== 'desc') return fail(`不支持的排序方式：${String(ord)}`);
+    order = ord;
+  }
+
+  let pageNo = 1;
+  if (query.pageNo !== undefined && query.pageNo !== '') {
+    const n = positiveInt(query.pageNo);
+    if (n === undefined) return fail('pageNo 应为正整数');
+    pageNo = n;
+  }
+  let pageSize = schema.list?.pageSize ?? DEFAULT_PAGE_SIZE;
+  if (query.pageSize !== undefined && query.pageSize !== '') {
+    const n = positiveInt(query.pageSize);
+    if (n === undefined) return fail('pageSize 应为正整数');
+    pageSize = Math.min(n, MAX_PAGE_SIZE);
+  }
+  return { ok: true, value: { filters, sort: { column: snakeCase(sortKey), key: sortKey, order }, pageNo, pageSize } };
+}

@@ -1,0 +1,57 @@
+/** The project's own table for a resource: columns, types and indexes (dialect-neutral). */
+import type { FieldKind, ResourceSchema } from '../schema/types.js';
+import { snakeCase } from '../schema/naming.js';
+import { sortableKeys } from './query.js';
+
+export type SqlType = 'text' | 'integer' | 'real';
+export interface ColumnSpecSql { name: string; key: string; type: SqlType; notNull: boolean; primaryKey?: boolean }
+export interface IndexSpec { name: string; columns: string[]; unique: boolean }
+export interface TableSpec { name: string; columns: ColumnSpecSql[]; indexes: IndexSpec[] }
+
+/** SQL column of a key: snake_case (`createTime` -> `create_time`). */
+export function columnName(key: string): string {
+  return snakeCase(key);
+}
+
+export function tableName(schema: Pick<ResourceSchema, 'name' | 'table'>): string {
+  return schema.table ?? snakeCase(schema.name);
+}
+
+/** integer/boolean -> integer; number/money -> real (money rounded to 2 decimals on write); others text. */
+export function sqlType(kind: FieldKind): SqlType {
+  if (kind === 'integer' || kind === 'boolean') return 'integer';
+  if (kind === 'number' || kind === 'money') return 'real';
+  return 'text';
+}
+
+export function toTableSpec(schema: ResourceSchema): TableSpec {
+  const name = tableName(schema);
+  const columns: ColumnSpecSql[] = [
+    { name: 'id', key: 'id', type: 'text', notNull: true, primaryKey: true },
+    { name: 'tenant_id', key: 'tenantId', type: 'integer', notNull: true },
+    { name: 'create_by', key: 'createBy', type: 'text', notNull: false },
+    { name: 'create_time', key: 'createTime', type: 'text', notNull: false },
+    { name: 'update_by', key: 'updateBy', type: 'text', notNull: false },
+    { name: 'update_time', key: 'updateTime', type: 'text', notNull: false },
+  ];
+  // NOT NULL only for static requirements: conditional ones (visibleWhen/requiredWhen) may be null
+  for (const f of schema.fields) {
+    columns.push({ name: columnName(f.key), key: f.key, type: sqlType(f.kind), notNull: f.required === true && !f.visibleWhen && !f.createOnly });
+  }
+  const indexes: IndexSpec[] = [{ name: `idx_${name}_tenant_create_time`, columns: ['tenant_id', 'create_time'], unique: false }];
+  const seen = new Set<string>(['create_time']);
+  const indexed = new Set<string>([
+    ...schema.fields.filter((f) => f.search === 'eq' || f.search === 'in' || f.search === 'range').map((f) => f.key),
+    ...[...sortableKeys(schema)].filter((k) => schema.fields.some((f) => f.key === k)),
+  ]);
+  for (const f of schema.fields) {
+    const col = columnName(f.key);
+    if (f.unique) indexes.push({ name: `uk_${name}_tenant_${col}`, columns: ['tenant_id', col], unique: true });
+    else if (indexed.has(f.key) && !seen.has(col)) indexes.push({ name: `idx_${name}_tenant_${col}`, columns: ['tenant_id', col], unique: false });
+    seen.add(col);
+  }
+  if (sortableKeys(schema).has('updateTime') && schema.list?.sort?.startsWith('updateTime')) {
+    indexes.push({ name: `idx_${name}_tenant_update_time`, columns: ['tenant_id', 'update_time'], unique: false });
+  }
+  return { name, columns, indexes };
+}

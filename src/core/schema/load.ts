@@ -1,0 +1,351 @@
+/**
+ * loadRegistry: meta-schema validation (ajv strict, unknown keys rejected) and
+ * cross-reference checks over all module and dictionary files, returning a Registry of
+ * the files that passed the meta-schema plus every problem found (Chinese, naming the thing).
+ */
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
+import resourceMeta from '../../../schemas/meta/resource.schema.json';
+import dictMeta from '../../../schemas/meta/dict.schema.json';
+import { ajvProblems } from './ajv-messages.js';
+import { migrateSchema } from './migrate.js';
+import { apiPath, API_ACTIONS, findField, isSystemColumn, permissionCode, pointer } from './naming.js';
+import { createRegistry, type Registry } from './registry.js';
+import type { Condition, DictSchema, FieldSchema, ResourceSchema } from './types.js';
+import { CRUD_ACTIONS } from './types.js';
+
+export interface Problem {
+  file: string;
+  /** JSON pointer into the file, '' for the whole file. */
+  path: string;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface SchemaFile {
+  file: string;
+  data: unknown;
+}
+
+let compiled: { resource: ValidateFunction; dict: ValidateFunction } | undefined;
+/** Compiled meta-schema validators (compiled once; ajv strict so the meta-schemas stay clean). */
+export function metaValidators(): { resource: ValidateFunction; dict: ValidateFunction } {
+  if (!compiled) {
+    // verbose: errors carry parentSchema/data, used for readable messages
+    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
+    compiled = { resource: ajv.compile(resourceMeta), dict: ajv.compile(dictMeta) };
+  }
+  return compiled;
+}
+
+/** Human name of the thing a pointer is inside, e.g. `字段 "phone"` for /fields/2/maxLength. */
+function context(doc: unknown, path: string): string {
+  const seg = path.split('/').slice(1);
+  const at = (...keys: string[]): unknown => keys.reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), doc);
+  const key = (o: unknown, k: string) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined);
+  if (seg[0] === 'fields' && seg[1] !== undefined && seg.length > 2) return `字段 "${String(key(at('fields', seg[1]), 'key') ?? seg[1])}"`;
+  if (seg[0] === 'states' && seg[1] === 'transitions' && seg[2] !== undefined && seg.length > 3) return `流转 "${String(key(at('states', 'transitions', seg[2]), 'action') ?? seg[2])}"`;
+  if (seg[0] === 'actions' && seg[1] !== undefined && seg.length > 2) return `动作 "${String(key(at('actions', seg[1]), 'action') ?? seg[1])}"`;
+  if (seg[0] === 'children' && seg[1] !== undefined && seg.length > 2) return `子表 "${String(key(at('children', seg[1]), 'key') ?? seg[1])}"`;
+  if (seg[0] === 'items' && seg[1] !== undefined && seg.length > 2) return `字典项 "${String(key(at('items', seg[1]), 'value') ?? seg[1])}"`;
+  if (seg[0] && seg.length > 1) return `"${seg[0]}"`;
+  return '';
+}
+
+function metaCheck(file: string, doc: unknown, validate: ValidateFunction, problems: Problem[]): boolean {
+  if (validate(doc)) return true;
+  for (const p of ajvProblems(validate.errors ?? [])) {
+    const ctx = context(doc, p.path);
+    problems.push({ file, path: p.path, message: ctx ? `${ctx}：${p.message}` : p.message, severity: 'error' });
+  }
+  return false;
+}
+
+const basename = (file: string) => file.split(/[\\/]/).pop()!.replace(/\.json$/, '');
+
+export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[]): { registry: Registry; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const v = metaValidators();
+  const goodDicts: Array<{ file: string; dict: DictSchema }> = [];
+  const goodModules: Array<{ file: string; schema: ResourceSchema }> = [];
+
+  for (const { file, data } of dicts) {
+    if (!metaCheck(file, data, v.dict, problems)) continue;
+    const dict = data as DictSchema;
+    const prev = goodDicts.find((d) => d.dict.code === dict.code);
+    if (prev) { problems.push({ file, path: '/code', message: `字典编码 "${dict.code}" 与文件 ${prev.file} 重复`, severity: 'error' }); continue; }
+    if (basename(file) !== dict.code) problems.push({ file, path: '/code', message: `字典 "${dict.code}" 的文件名应为 ${dict.code}.json`, severity: 'warning' });
+    const values = new Set<string>();
+    dict.items.forEach((it, i) => {
+      if (values.has(it.value)) problems.push({ file, path: pointer('items', i, 'value'), message: `字典 "${dict.code}" 的值 "${it.value}" 重复`, severity: 'error' });
+      values.add(it.value);
+    });
+    goodDicts.push({ file, dict });
+  }
+
+  for (const { file, data } of modules) {
+    const m = migrateSchema(data);
+    if (!m.ok) { problems.push({ file, path: '/schemaVersion', message: m.message, severity: 'error' }); continue; }
+    if (!metaCheck(file, m.doc, v.resource, problems)) continue;
+    const schema = m.doc as ResourceSchema;
+    const prev = goodModules.find((x) => x.schema.name === schema.name);
+    if (prev) { problems.push({ file, path: '/name', message: `资源名 "${schema.name}" 与文件 ${prev.file} 重复`, severity: 'error' }); continue; }
+    if (basename(file) !== schema.name) problems.push({ file, path: '/name', message: `资源 "${schema.name}" 的文件名应为 ${schema.name}.json`, severity: 'warning' });
+    goodModules.push({ file, schema });
+  }
+
+  const registry = createRegistry(goodModules.map((x) => x.schema), goodDicts.map((x) => x.dict));
+  for (const { file, schema } of goodModules) checkModule(file, schema, registry, problems);
+  checkGlobalUniqueness(goodModules, problems);
+  return { registry, problems };
+}
+
+/** Cross-reference checks inside one module (against the registry for refs and dicts). */
+function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: Problem[]): void {
+  const err = (path: string, message: string) => problems.push({ file, path, message, severity: 'error' });
+  const warn = (path: string, message: string) => problems.push({ file, path, message, severity: 'warning' });
+  const has = (key: string) => s.fields.some((f) => f.key === key);
+
+  const seen = new Map<string, number>();
+  s.fields.forEach((f, i) => {
+    if (seen.has(f.key)) err(pointer('fields', i, 'key'), `字段键 "${f.key}" 重复（第 ${seen.get(f.key)! + 1} 个字段已声明）`);
+    else seen.set(f.key, i);
+    if (isSystemColumn(f.key)) err(pointer('fields', i, 'key'), `字段键 "${f.key}" 与系统列重名`);
+  });
+  s.fields.forEach((f, i) => checkField(f, ['fields', i], s, reg, err, warn, true));
+
+  // list
+  s.list?.columns?.forEach((c, i) => {
+    const f = findField(s, c);
+    if (!f && !isSystemColumn(c)) err(pointer('list', 'columns', i), `列表列 "${c}" 不是已声明的字段`);
+    else if (f?.writeOnly) err(pointer('list', 'columns', i), `列表列 "${c}" 是 writeOnly 字段，不能出现在列表中`);
+    else if (f && f.list === false) warn(pointer('list', 'columns', i), `列表列 "${c}" 的字段声明了 list: false`);
+  });
+  if (s.list?.sort) {
+    const key = s.list.sort.split(',')[0]!;
+    if (!has(key) && !isSystemColumn(key)) err(pointer('list', 'sort'), `默认排序字段 "${key}" 不是已声明的字段`);
+  }
+  if (s.list?.tree && !has(s.list.tree.parent)) err(pointer('list', 'tree', 'parent'), `树形表格的父字段 "${s.list.tree.parent}" 不是已声明的字段`);
+  const actionNames = new Set([...(s.actions ?? []).map((a) => a.action), ...(s.states?.transitions ?? []).map((t) => t.action)]);
+  s.list?.batch?.forEach((b, i) => {
+    if (b !== 'delete' && !actionNames.has(b)) err(pointer('list', 'batch', i), `批量动作 "${b}" 不存在（可用：delete 或已声明的动作）`);
+  });
+
+  // form
+  const placed = new Map<string, string>();
+  s.form?.sections?.forEach((sec, si) => sec.fields.forEach((k, ki) => {
+    const p = pointer('form', 'sections', si, 'fields', ki);
+    const f = findField(s, k);
+    if (!f) err(p, `表单分组 "${sec.title}" 中的 "${k}" 不是已声明的字段`);
+    else if (f.form === false || f.hidden) warn(p, `表单分组 "${sec.title}" 中的 "${k}" 不在表单中显示（form: false 或 hidden）`);
+    if (placed.has(k)) err(p, `字段 "${k}" 在表单分组 "${placed.get(k)}" 与 "${sec.title}" 中重复出现`);
+    placed.set(k, sec.title);
+  }));
+
+  if (s.form?.sections?.length) {
+    s.fields.forEach((f, i) => {
+      if (!placed.has(f.key) && f.form !== false && !f.hidden && !f.readOnly) warn(pointer('fields', i), `字段 "${f.key}" 不在任何表单分组中（将显示在“其他信息”）`);
+    });
+  }
+
+  // children
+  s.children?.forEach((c, i) => {
+    const child = reg.resources.get(c.resource);
+    if (!child) { err(pointer('children', i, 'resource'), `子表 "${c.key}" 引用的资源 "${c.resource}" 不存在`); return; }
+    if (!findField(child, c.foreignKey)) err(pointer('children', i, 'foreignKey'), `子表 "${c.key}" 的外键 "${c.foreignKey}" 不是资源 "${c.resource}" 的字段`);
+    c.fields?.forEach((k, ki) => {
+      if (!findField(child, k)) err(pointer('children', i, 'fields', ki), `子表 "${c.key}" 的字段 "${k}" 不是资源 "${c.resource}" 的字段`);
+    });
+    if (has(c.key)) err(pointer('children', i, 'key'), `子表键 "${c.key}" 与字段重名`);
+  });
+
+  // states
+  if (s.states) {
+    const sf = findField(s, s.states.field);
+    const dict = sf?.kind === 'dict' && sf.dict ? reg.dicts.get(sf.dict) : undefined;
+    if (!sf) err(pointer('states', 'field'), `状态字段 "${s.states.field}" 不是已声明的字段`);
+    else if (sf.kind !== 'dict') err(pointer('states', 'field'), `状态字段 "${s.states.field}" 必须是 dict 类型的字段`);
+    else if (sf.multiple) err(pointer('states', 'field'), `状态字段 "${s.states.field}" 不能是多选字典`);
+    s.states.transitions.forEach((t, i) => {
+      if (dict) {
+        const values = new Set(dict.items.map((it) => it.value));
+        t.from.forEach((v, j) => {
+          if (!values.has(v)) err(pointer('states', 'transitions', i, 'from', j), `流转 "${t.action}" 的起始状态 "${v}" 不是字典 "${dict.code}" 的值`);
+        });
+        if (!values.has(t.to)) err(pointer('states', 'transitions', i, 'to'), `流转 "${t.action}" 的目标状态 "${t.to}" 不是字典 "${dict.code}" 的值`);
+      }
+      t.form?.forEach((f, j) => checkField(f, ['states', 'transitions', i, 'form', j], s, reg, err, warn, false));
+    });
+  }
+
+  // actions (+ transitions) naming
+  const names = new Map<string, string>();
+  const named: Array<{ action: string; p: string }> = [
+    ...(s.states?.transitions ?? []).map((t, i) => ({ action: t.action, p: pointer('states', 'transitions', i, 'action') })),
+    ...(s.actions ?? []).map((a, i) => ({ action: a.action, p: pointer('actions', i, 'action') })),
+  ];
+  for (const { action, p } of named) {
+    if ((CRUD_ACTIONS as readonly string[]).includes(action) || (API_ACTIONS as readonly string[]).includes(action)) err(p, `动作名 "${action}" 与通用接口动作重名`);
+    else if (names.has(action)) err(p, `动作名 "${action}" 重复`);
+    names.set(action, p);
+  }
+  s.actions?.forEach((a, i) => {
+    const base = ['actions', i] as const;
+    if ((a.kind === 'call' || a.kind === 'form') && !a.api) err(pointer(...base), `动作 "${a.action}" 的类型为 ${a.kind}，必须声明 api`);
+    if (a.kind === 'form' && !a.form?.length) err(pointer(...base), `动作 "${a.action}" 的类型为 form，必须声明 form 字段`);
+    if (a.kind === 'custom' && !a.component) err(pointer(...base), `动作 "${a.action}" 的类型为 custom，必须声明 component`);
+    if (a.kind === 'open') {
+      if (!a.open) err(pointer(...base), `动作 "${a.action}" 的类型为 open，必须声明 open`);
+      else {
+        const target = reg.resources.get(a.open.resource);
+        if (!target) err(pointer(...base, 'open', 'resource'), `动作 "${a.action}" 打开的资源 "${a.open.resource}" 不存在`);
+        for (const [k, src] of Object.entries(a.open.filter)) {
+          if (target && !findField(target, k)) err(pointer(...base, 'open', 'filter', k), `动作 "${a.action}" 的过滤字段 "${k}" 不是资源 "${a.open.resource}" 的字段`);
+          if (!has(src.field) && !isSystemColumn(src.field)) err(pointer(...base, 'open', 'filter', k, 'field'), `动作 "${a.action}" 的过滤来源 "${src.field}" 不是已声明的字段`);
+        }
+      }
+    }
+    a.form?.forEach((f, j) => checkField(f, [...base, 'form', j], s, reg, err, warn, false));
+    if (a.visibleWhen) checkCondition(a.visibleWhen, [...base, 'visibleWhen'], `动作 "${a.action}" 的 visibleWhen`, s, err);
+  });
+
+  checkConditionCycles(s, err);
+}
+
+type Report = (path: string, message: string) => void;
+
+/** One field: kind-specific keys, dict/ref targets, limits, conditions. `own` = a field of the module itself. */
+function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchema, reg: Registry, err: Report, warn: Report, own: boolean): void {
+  const p = (...more: Array<string | number>) => pointer(...at, ...more);
+  const name = `字段 "${f.key}"`;
+  if (f.kind === 'dict') {
+    if (!f.dict) err(p('kind'), `${name} 的类型为 dict，必须声明 dict（字典编码）`);
+    else if (!reg.dicts.has(f.dict)) err(p('dict'), `${name} 引用的字典 "${f.dict}" 不存在`);
+    else if (f.default !== undefined && f.default !== null) {
+      const values = new Set(reg.dict(f.dict).items.map((it) => it.value));
+      const defaults = f.multiple && typeof f.default === 'string' ? f.default.split(',') : [f.default];
+      for (const d of defaults) if (!values.has(String(d))) warn(p('default'), `${name} 的默认值 ${JSON.stringify(d)} 不是字典 "${f.dict}" 的值`);
+    }
+  } else {
+    if (f.dict) err(p('dict'), `${name} 声明了 dict，但类型是 ${f.kind} 而不是 dict`);
+    if (f.multiple !== undefined) err(p('multiple'), `${name} 声明了 multiple，仅 dict 类型可用`);
+    if (f.widget) err(p('widget'), `${name} 声明了 widget，仅 dict 类型可用`);
+  }
+  const isRef = f.kind === 'ref' || f.kind === 'refs' || f.kind === 'treeRef';
+  if (isRef) {
+    if (!f.ref) err(p('kind'), `${name} 的类型为 ${f.kind}，必须声明 ref`);
+    else {
+      const target = reg.resources.get(f.ref.resource);
+      if (!target) err(p('ref', 'resource'), `${name} 引用的资源 "${f.ref.resource}" 不存在`);
+      else {
+        if (!findField(target, f.ref.label) && !isSystemColumn(f.ref.label)) err(p('ref', 'label'), `${name} 的显示字段 "${f.ref.label}" 不是资源 "${f.ref.resource}" 的字段`);
+        if (f.ref.value && !findField(target, f.ref.value) && !isSystemColumn(f.ref.value)) err(p('ref', 'value'), `${name} 的值字段 "${f.ref.value}" 不是资源 "${f.ref.resource}" 的字段`);
+      }
+      for (const [k, src] of Object.entries(f.ref.filter ?? {})) {
+        if (target && !findField(target, k) && !isSystemColumn(k)) err(p('ref', 'filter', k), `${name} 的过滤字段 "${k}" 不是资源 "${f.ref.resource}" 的字段`);
+        if ('field' in src && !s.fields.some((x) => x.key === src.field)) err(p('ref', 'filter', k, 'field'), `${name} 的过滤来源 "${src.field}" 不是已声明的字段`);
+      }
+    }
+  } else if (f.ref) err(p('ref'), `${name} 声明了 ref，但类型是 ${f.kind}`);
+
+  if (f.min !== undefined && f.max !== undefined && f.min > f.max) err(p('min'), `${name} 的 min (${f.min}) 大于 max (${f.max})`);
+  if (f.minLength !== undefined && f.maxLength !== undefined && f.minLength > f.maxLength) err(p('minLength'), `${name} 的 minLength (${f.minLength}) 大于 maxLength (${f.maxLength})`);
+  if (f.pattern !== undefined) {
+    try { new RegExp(f.pattern); } catch { err(p('pattern'), `${name} 的 pattern 不是合法的正则表达式`); }
+    if (!f.patternMessage) warn(p('pattern'), `${name} 声明了 pattern，建议同时声明 patternMessage`);
+  }
+  if (f.search) {
+    if (['richtext', 'json', 'image', 'images', 'file', 'password'].includes(f.kind)) err(p('search'), `${name} 的类型 ${f.kind} 不支持查询`);
+    else if (f.search === 'range' && !['integer', 'number', 'money', 'date', 'datetime', 'time'].includes(f.kind)) err(p('search'), `${name} 的类型 ${f.kind} 不支持区间查询（range）`);
+  }
+  if (f.readOnly && f.createOnly) err(p('readOnly'), `${name} 不能同时为 readOnly 与 createOnly`);
+  if (f.writeOnly && f.list && typeof f.list === 'object') err(p('list'), `${name} 是 writeOnly 字段，不能出现在列表中`);
+  if (f.writeOnly && f.search) err(p('search'), `${name} 是 writeOnly 字段，不能用于查询`);
+  if (f.hidden && f.required && f.default === undefined) warn(p('required'), `${name} 隐藏且必填但没有默认值，新增时无法填写`);
+  if (own) {
+    for (const k of ['visibleWhen', 'requiredWhen', 'disabledWhen'] as const) {
+      const c = f[k];
+      if (c) checkCondition(c, [...at, k], `${name} 的 ${k} 条件`, s, err, f.key);
+    }
+  }
+}
+
+function checkCondition(c: Condition, at: Array<string | number>, what: string, s: ResourceSchema, err: Report, self?: string): void {
+  for (const k of Object.keys(c)) {
+    if (k === self) err(pointer(...at, k), `${what}引用了字段自身`);
+    else if (!s.fields.some((f) => f.key === k)) err(pointer(...at, k), `${what}引用的字段 "${k}" 不存在`);
+  }
+}
+
+/** visibleWhen/requiredWhen/disabledWhen must not form a dependency cycle (Formily reactions would loop). */
+function checkConditionCycles(s: ResourceSchema, err: Report): void {
+  const deps = new Map<string, string[]>();
+  for (const f of s.fields) {
+    deps.set(f.key, [...new Set([f.visibleWhen, f.requiredWhen, f.disabledWhen].flatMap((c) => (c ? Object.keys(c) : [])))].filter((k) => k !== f.key));
+  }
+  const state = new Map<string, 1 | 2>();
+  const reported = new Set<string>();
+  const visit = (k: string, stack: string[]) => {
+    if (state.get(k) === 2) return;
+    if (state.get(k) === 1) {
+      const cycle = [...stack.slice(stack.indexOf(k)), k];
+      const id = [...cycle].sort().join();
+      if (!reported.has(id)) {
+        reported.add(id);
+        const i = s.fields.findIndex((f) => f.key === k);
+        err(pointer('fields', i), `条件依赖形成环：${cycle.join(' → ')}`);
+      }
+      return;
+    }
+    state.set(k, 1);
+    for (const d of deps.get(k) ?? []) visit(d, [...stack, k]);
+    state.set(k, 2);
+  };
+  for (const k of deps.keys()) visit(k, []);
+}
+
+/** Permission codes, API paths and menu paths must be unique across all modules (one line per clash). */
+function checkGlobalUniqueness(mods: Array<{ file: string; schema: ResourceSchema }>, problems: Problem[]): void {
+  const codes = new Map<string, string>();
+  const paths = new Map<string, string>();
+  const menus = new Map<string, string>();
+  for (const { file, schema: s } of mods) {
+    // clashes grouped by (pointer, other module) so a shared prefix gives one line, not six
+    const clashes = new Map<string, { p: string; other: string; what: string; items: string[] }>();
+    const clash = (p: string, other: string, what: string, item: string) => {
+      const k = `${p}\u0000${other}\u0000${what}`;
+      const c = clashes.get(k) ?? { p, other, what, items: [] };
+      if (!c.items.includes(item)) c.items.push(item);
+      clashes.set(k, c);
+    };
+    const own: Array<{ code: string; p: string }> = [
+      ...CRUD_ACTIONS.map((a) => ({ code: permissionCode(s, a), p: s.permissionPrefix ? '/permissionPrefix' : '/name' })),
+      ...(s.states?.transitions ?? []).map((t, i) => ({ code: t.permission ?? permissionCode(s, t.action), p: pointer('states', 'transitions', i, t.permission ? 'permission' : 'action') })),
+      ...(s.actions ?? []).map((a, i) => ({ code: a.permission ?? permissionCode(s, a.action), p: pointer('actions', i, a.permission ? 'permission' : 'action') })),
+    ];
+    const mine = new Set<string>();
+    for (const { code, p } of own) {
+      const other = codes.get(code);
+      if (other !== undefined && other !== s.name) clash(p, other, '权限编码', code);
+      mine.add(code);
+    }
+    for (const c of mine) if (!codes.has(c)) codes.set(c, s.name);
+
+    for (const a of API_ACTIONS) {
+      const path = apiPath(s, a);
+      const other = paths.get(path);
+      const p = s.api?.[a] ? pointer('api', a) : s.api?.base ? '/api/base' : '/name';
+      if (other !== undefined) clash(p, other, '接口路径', path);
+      else paths.set(path, s.name);
+    }
+    if (s.menu) {
+      const other = menus.get(s.menu.path);
+      if (other !== undefined) clash('/menu/path', other, '菜单路径', s.menu.path);
+      else menus.set(s.menu.path, s.name);
+    }
+    for (const c of clashes.values()) {
+      const where = c.other === s.name ? '在本模块中重复' : `与模块 "${c.other}" 重复`;
+      problems.push({ file, path: c.p, message: `${c.what} ${c.items.map((x) => `"${x}"`).join('、')} ${where}`, severity: 'error' });
+    }
+  }
+}

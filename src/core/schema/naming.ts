@@ -1,0 +1,56 @@
+/** Names derived from a schema: SQL identifiers, API paths, field lookups. */
+import type { ApiSpec, FieldSchema, ResourceSchema, SystemColumn } from './types.js';
+import { SYSTEM_COLUMNS } from './types.js';
+
+/** `createTime` -> `create_time`, `idCard` -> `id_card`, `HTTPCode` -> `http_code`. */
+export function snakeCase(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+}
+
+export function isSystemColumn(key: string): key is SystemColumn {
+  return (SYSTEM_COLUMNS as readonly string[]).includes(key);
+}
+
+export function findField(schema: ResourceSchema, key: string): FieldSchema | undefined {
+  return schema.fields.find((f) => f.key === key);
+}
+
+/** Kinds whose value is picked rather than typed (required message 请选择...). */
+export const CHOICE_KINDS = new Set(['dict', 'ref', 'refs', 'treeRef', 'region', 'date', 'datetime', 'time', 'boolean', 'color', 'icon']);
+/** Kinds whose value is uploaded (required message 请上传...). */
+export const UPLOAD_KINDS = new Set(['image', 'images', 'file']);
+/** Kinds that hold several values, comma-joined on the wire. */
+export function isMultiValued(field: FieldSchema): boolean {
+  return field.kind === 'refs' || field.kind === 'images' || (field.kind === 'dict' && field.multiple === true);
+}
+/** Kinds that come back with a `<key>_dictText` companion. */
+export function hasDictText(field: FieldSchema): boolean {
+  return field.kind === 'dict' || field.kind === 'ref' || field.kind === 'refs' || field.kind === 'treeRef';
+}
+
+export const API_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'] as const;
+export type ApiAction = (typeof API_ACTIONS)[number];
+
+/** Base path of a resource's API (default `/<name>`). */
+export function apiBase(schema: ResourceSchema): string {
+  return schema.api?.base ?? `/${schema.name}`;
+}
+
+/** Full path (relative to the API root) of one generic action, e.g. `/hisDoctor/list`. */
+export function apiPath(schema: ResourceSchema, action: ApiAction): string {
+  const own = (schema.api as ApiSpec | undefined)?.[action];
+  return `${apiBase(schema).replace(/\/$/, '')}${own ?? `/${action}`}`;
+}
+
+/** Permission code of one action: `<permissionPrefix ?? name>:<action>`. */
+export function permissionCode(schema: Pick<ResourceSchema, 'name' | 'permissionPrefix'>, action: string): string {
+  return `${schema.permissionPrefix ?? schema.name}:${action}`;
+}
+
+/** JSON pointer of path segments (RFC 6901 escaping). */
+export function pointer(...segments: Array<string | number>): string {
+  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}

@@ -1,0 +1,3 @@
+export * from './formats.js';
+export * from './rules.js';
+export * from './condition.js';

@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest';
+import { lintSchemas, formatText } from '../../generators/lint.js';
+import { pointerToLine } from '../../generators/schemas-fs.js';
+
+const root = (name: string) => `tests/fixtures/lint/${name}`;
+const lines = (name: string) => lintSchemas(root(name)).problems.filter((p) => p.severity === 'error').map((p) => `${p.file.replace(root(name) + '/', '')}:${p.line}  ${p.path}  ${p.message}`);
+
+describe('lint fixtures: one broken rule each', () => {
+  test('valid', () => expect(lines('valid')).toEqual([]));
+  test.each([
+    ['unknown-key', 'modules/hisDoctor.json:20  /fields/0/maxLenght  字段 "realname"：未知的键 "maxLenght"，是否应为 "maxLength"？'],
+    ['bad-kind', 'modules/hisDoctor.json:16  /fields/0/kind  字段 "realname"：取值 "strin" 无效，应为 string、text、integer、number、money、boolean、date、datetime、time、dict、ref、refs、treeRef、region、image、images、file、richtext、phone、idcard、url、email、password、color、icon、json 之一'],
+    ['bad-search-mode', 'modules/hisDoctor.json:19  /fields/0/search  字段 "realname"：取值 "contains" 无效，应为 eq、like、in、range、false（查询方式：eq 等于；like 模糊（*x*）；in 多值（逗号分隔）；range 区间（<key>_begin / <key>_end）；false 不可查询）'],
+    ['missing-dict', 'modules/hisDoctor.json:25  /fields/1/dict  字段 "sex" 引用的字典 "gender" 不存在'],
+    ['missing-ref-resource', 'modules/hisDoctor.json:33  /fields/2/ref/resource  字段 "hospitalId" 引用的资源 "hisHospitl" 不存在'],
+    ['bad-ref-label', 'modules/hisDoctor.json:34  /fields/2/ref/label  字段 "hospitalId" 的显示字段 "title" 不是资源 "hisHospital" 的字段'],
+    ['list-column', 'modules/hisDoctor.json:63  /list/columns/3  列表列 "phone" 不是已声明的字段'],
+    ['section-field', 'modules/hisDoctor.json:88  /form/sections/0/fields/5  表单分组 "基本信息" 中的 "age" 不是已声明的字段'],
+    ['condition-field', 'modules/hisDoctor.json:47  /fields/4/visibleWhen/online  字段 "imagePrice" 的 visibleWhen 条件引用的字段 "online" 不存在'],
+    ['condition-cycle', 'modules/hisDoctor.json:37  /fields/3  条件依赖形成环：onlineSwitch → imagePrice → onlineSwitch'],
+    ['duplicate-field', 'modules/hisDoctor.json:58  /fields/6/key  字段键 "sex" 重复（第 2 个字段已声明）'],
+    ['state-not-dict', 'modules/hisDoctor.json:66  /states/field  状态字段 "realname" 必须是 dict 类型的字段'],
+    ['state-value', 'modules/hisDoctor.json:74  /states/transitions/0/to  流转 "approve" 的目标状态 "9" 不是字典 "audit_status" 的值'],
+    ['schema-version', 'modules/hisDoctor.json:3  /schemaVersion  不支持的 schemaVersion 2（当前支持到 1）'],
+    ['duplicate-permission', 'modules/hisHospital.json:17  /permissionPrefix  权限编码 "hisDoctor:list"、"hisDoctor:queryById"、"hisDoctor:add"、"hisDoctor:edit"、"hisDoctor:delete"、"hisDoctor:deleteBatch" 与模块 "hisDoctor" 重复'],
+    ['duplicate-menu-path', 'modules/hisHospital.json:8  /menu/path  菜单路径 "/app/doctor" 与模块 "hisDoctor" 重复'],
+    ['duplicate-api-path', 'modules/hisHospital.json:18  /api/base  接口路径 "/hisDoctor/list"、"/hisDoctor/queryById"、"/hisDoctor/add"、"/hisDoctor/edit"、"/hisDoctor/delete"、"/hisDoctor/deleteBatch"、"/hisDoctor/exportXls"、"/hisDoctor/importExcel" 与模块 "hisDoctor" 重复'],
+  ])('%s', (name, expected) => {
+    expect(lines(name)).toEqual([expected]);
+  });
+});
+
+test('paths narrow the report, summary line', () => {
+  const r = lintSchemas(root('duplicate-menu-path'), [`${root('duplicate-menu-path')}/modules/hisDoctor.json`]);
+  expect(r.errors).toBe(0);
+  expect(r.files).toBe(1);
+  expect(formatText(r)).toMatch(/^1 个文件，0 个错误，用时 \d+ ms$/);
+});
+
+test('the project schemas lint clean', () => {
+  const r = lintSchemas('schemas');
+  expect(r.problems.filter((p) => p.severity === 'error')).toEqual([]);
+});
+
+test('pointerToLine', () => {
+  const src = '{\n  "a": 1,\n  "b": [\n    {"c": "x"},\n    {\n      "c": "y"\n    }\n  ]\n}\n';
+  expect(pointerToLine(src, '')).toBe(1);
+  expect(pointerToLine(src, '/a')).toBe(2);
+  expect(pointerToLine(src, '/b/1/c')).toBe(6);
+  expect(pointerToLine(src, '/b/1/missing')).toBe(5);
+  expect(pointerToLine(src, '/b/0/c')).toBe(4);
+});
