@@ -1,0 +1,112 @@
+/**
+ * buildApp: config -> schemas -> database (migrate + first-start seed) -> Fastify with
+ * the API under /hospital and the built console at /.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { API_ROOT, type ProtocolConfig } from '../core/protocol/index.js';
+import { registerAuthHooks } from './auth/hooks.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { SessionStore } from './auth/session.js';
+import { loadConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { moduleTableDefs } from './db/module-tables.js';
+import { seedIfEmpty } from './db/seed.js';
+import { SYSTEM_TABLES } from './db/system-tables.js';
+import { ApiError, MSG } from './errors.js';
+import { registerProtocol } from './protocol/index.js';
+import { CountCache } from './resources/count-cache.js';
+import { buildModel } from './resources/model.js';
+import { registerResources } from './resources/routes.js';
+import { loadSchemas } from './schemas.js';
+import { registerStatic } from './static.js';
+import { registerDictRoutes } from './system/dict.js';
+import { registerDuplicateCheck } from './system/duplicate.js';
+import { registerGlobalConfig } from './system/global-config.js';
+import { registerMenuRoutes } from './system/menu.js';
+
+export interface BuildOptions {
+  dataDir?: string;
+  memory?: boolean;
+  adminPassword?: string;
+  protocol?: Partial<ProtocolConfig>;
+  staticDir?: string;
+  seedRows?: number;
+  logger?: boolean;
+  /** Root of schemas/ (modules + dicts); default the repository's. */
+  schemasDir?: string;
+  databaseUrl?: string;
+}
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '不支持的请求类型',
+  FST_ERR_CTP_BODY_TOO_LARGE: '请求体过大',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求体不能为空',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度不正确',
+  FST_ERR_VALIDATION: '请求参数不正确',
+};
+
+function envelope(status: number, message: string, result: unknown = null) {
+  return { success: false, message, code: status, result, timestamp: Date.now() };
+}
+
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const env = loadConfig();
+  const protocol: ProtocolConfig = { ...env.protocol, ...opts.protocol };
+  const registry = loadSchemas(opts.schemasDir);
+  const models = new Map([...registry.resources.values()].map((s) => [s.name, buildModel(s)]));
+
+  const database = openDatabase({ dataDir: opts.dataDir ?? env.dataDir, memory: opts.memory, databaseUrl: opts.databaseUrl ?? env.databaseUrl });
+  await migrate(database, [...SYSTEM_TABLES, ...moduleTableDefs(registry, database.dialect)]);
+
+  const ctx: AppContext = {
+    database,
+    registry,
+    models,
+    protocol,
+    counts: new CountCache(),
+    sessions: new SessionStore(database),
+  };
+  await seedIfEmpty(ctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows });
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (err instanceof ApiError) return reply.status(err.status).send(envelope(err.status, err.message, err.result));
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = (err as FastifyError).code;
+      return reply.status(status).send(envelope(status, FASTIFY_MESSAGES[code] ?? '请求参数不正确'));
+    }
+    const sqlCode = (err as { code?: unknown }).code;
+    if (sqlCode === 'SQLITE_CONSTRAINT_UNIQUE' || sqlCode === '23505') {
+      return reply.status(400).send(envelope(400, MSG.dupTaken));
+    }
+    req.log.error(err);
+    return reply.status(500).send(envelope(500, '操作失败，服务器内部错误'));
+  });
+
+  await app.register(
+    async (api) => {
+      registerProtocol(api, protocol);
+      registerAuthHooks(api, ctx.sessions);
+      registerGlobalConfig(api);
+      registerAuthRoutes(api, ctx);
+      registerMenuRoutes(api, ctx);
+      registerDictRoutes(api, ctx);
+      registerDuplicateCheck(api, ctx);
+      registerResources(api, ctx);
+      api.setNotFoundHandler((_req, reply) => reply.status(404).send(envelope(404, MSG.notFoundRoute)));
+    },
+    { prefix: API_ROOT },
+  );
+
+  await registerStatic(app, opts.staticDir ?? env.staticDir);
+  app.addHook('onClose', async () => database.close());
+  return app;
+}

@@ -1,0 +1,109 @@
+/**
+ * Token -> session user (with roles and permission codes). Sessions are cached
+ * in memory for a short time; logout and writes to users/roles drop the cache.
+ */
+import type { Database } from '../db/connection.js';
+import { SUPER_ADMIN_ROLE } from '../context.js';
+
+export interface SessionUser {
+  token: string;
+  id: string;
+  username: string;
+  realname: string | null;
+  tenantId: number;
+  orgId: string | null;
+  roleCodes: string[];
+  isSuperAdmin: boolean;
+  /** Button permission codes granted by the user's roles. */
+  perms: Set<string>;
+}
+
+const TTL_MS = 30_000;
+
+export class SessionStore {
+  private cache = new Map<string, { user: SessionUser; at: number; expiresAt: number }>();
+  constructor(private database: Database) {}
+
+  drop(token?: string): void {
+    if (token === undefined) this.cache.clear();
+    else this.cache.delete(token);
+  }
+
+  async get(token: string, now = Date.now()): Promise<SessionUser | null> {
+    const hit = this.cache.get(token);
+    if (hit && now - hit.at < TTL_MS && now < hit.expiresAt) return hit.user;
+    this.cache.delete(token);
+    const user = await this.load(token, now);
+    if (user) this.cache.set(token, { user: user.user, at: now, expiresAt: user.expiresAt });
+    return user?.user ?? null;
+  }
+
+  private async load(token: string, now: number): Promise<{ user: SessionUser; expiresAt: number } | null> {
+    const { db } = this.database;
+    const t = await db
+      .selectFrom('sys_token')
+      .select(['user_id', 'expires_at'])
+      .where('token', '=', token)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (!t) return null;
+    const u = await db
+      .selectFrom('sys_user')
+      .select(['id', 'username', 'realname', 'tenant_id', 'org_id', 'status'])
+      .where('id', '=', t.user_id)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst();
+    if (!u || (u.status != null && String(u.status) !== '1')) return null;
+    const perms = await loadPermissions(this.database, String(u.id));
+    return {
+      expiresAt: Number(t.expires_at),
+      user: {
+        token,
+        id: String(u.id),
+        username: String(u.username),
+        realname: u.realname ?? null,
+        tenantId: Number(u.tenant_id),
+        orgId: u.org_id ?? null,
+        ...perms,
+      },
+    };
+  }
+}
+
+export async function loadPermissions(
+  database: Database,
+  userId: string,
+): Promise<{ roleCodes: string[]; isSuperAdmin: boolean; perms: Set<string> }> {
+  const { db } = database;
+  const roles = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
+    .select(['r.id', 'r.role_code'])
+    .where('ur.user_id', '=', userId)
+    .execute();
+  const roleCodes = roles.map((r) => String(r.role_code));
+  const perms = new Set<string>();
+  if (roles.length > 0) {
+    const rows = await db
+      .selectFrom('sys_role_permission as rp')
+      .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
+      .select('p.perms')
+      .distinct()
+      .where(
+        'rp.role_id',
+        'in',
+        roles.map((r) => r.id),
+      )
+      .where('p.menu_type', '=', 2)
+      .where('p.del_flag', '=', 0)
+      .where('p.status', '=', '1')
+      .execute();
+    for (const r of rows) if (r.perms) perms.add(String(r.perms));
+  }
+  return { roleCodes, isSuperAdmin: roleCodes.includes(SUPER_ADMIN_ROLE), perms };
+}
+
+export function can(user: SessionUser, code: string): boolean {
+  return user.isSuperAdmin || user.perms.has(code);
+}

@@ -1,0 +1,48 @@
+/**
+ * Environment -> server configuration. Every variable is optional; the defaults
+ * give a working demo server on :8080 with ./data/hospital.db.
+ */
+import { DEFAULT_PROTOCOL_CONFIG, type ProtocolConfig } from '../core/protocol/index.js';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminPassword: string;
+  protocol: ProtocolConfig;
+  /** PostgreSQL connection string; unset means SQLite under dataDir. */
+  databaseUrl: string | undefined;
+  seedRows: number;
+  staticDir: string;
+}
+
+function bool(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return !/^(0|false|off|no)$/i.test(v.trim());
+}
+
+function int(v: string | undefined, dflt: number): number {
+  const n = v === undefined ? NaN : Number.parseInt(v, 10);
+  return Number.isFinite(n) && n >= 0 ? n : dflt;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const d = DEFAULT_PROTOCOL_CONFIG;
+  return {
+    port: int(env.PORT, 8080),
+    host: env.HOST || '0.0.0.0',
+    dataDir: env.DATA_DIR || './data',
+    adminPassword: env.ADMIN_PASSWORD || 'Admin@123456',
+    protocol: {
+      ...d,
+      signSecret: env.SIGN_SECRET || d.signSecret,
+      aesKey: env.AES_KEY || d.aesKey,
+      aesIv: env.AES_IV || d.aesIv,
+      encrypt: bool(env.ENCRYPT, d.encrypt),
+      accessAuthSuffix: env.ACCESS_AUTH_SUFFIX || d.accessAuthSuffix,
+    },
+    databaseUrl: env.DATABASE_URL || undefined,
+    seedRows: int(env.SEED_ROWS, 60),
+    staticDir: env.STATIC_DIR || 'dist/client',
+  };
+}

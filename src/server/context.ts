@@ -1,0 +1,22 @@
+/** What every route module receives: the database, the loaded schemas, the protocol config, caches. */
+import type { Registry } from '../core/schema/registry.js';
+import type { ProtocolConfig } from '../core/protocol/index.js';
+import type { Database } from './db/connection.js';
+import type { CountCache } from './resources/count-cache.js';
+import type { SessionStore } from './auth/session.js';
+import type { ResourceModel } from './resources/model.js';
+
+export interface AppContext {
+  database: Database;
+  registry: Registry;
+  /** Server view of every module schema, by resource name. */
+  models: Map<string, ResourceModel>;
+  protocol: ProtocolConfig;
+  counts: CountCache;
+  sessions: SessionStore;
+}
+
+/** The platform tenant (globalConfig.superTenantId). */
+export const SUPER_TENANT_ID = 1000;
+/** role_code of the role that holds every permission. */
+export const SUPER_ADMIN_ROLE = 'admin';

@@ -1,0 +1,84 @@
+/**
+ * Schema-diff migration: creates missing tables, adds missing columns and indexes,
+ * never drops. Every change is recorded in sys_migration. Runs on every start.
+ */
+import { sql } from 'kysely';
+import { sqlType, type Database } from './connection.js';
+import type { ColumnDef, TableDef } from './table-def.js';
+
+/** Merges definitions of the same table (a system table extended by a module schema). */
+export function mergeTableDefs(defs: TableDef[]): TableDef[] {
+  const byName = new Map<string, TableDef>();
+  for (const d of defs) {
+    const prev = byName.get(d.name);
+    if (!prev) {
+      byName.set(d.name, { name: d.name, columns: [...d.columns], indexes: [...d.indexes] });
+      continue;
+    }
+    for (const c of d.columns) if (!prev.columns.some((p) => p.name === c.name)) prev.columns.push(c);
+    for (const i of d.indexes) if (!prev.indexes.some((p) => p.name === i.name)) prev.indexes.push(i);
+  }
+  return [...byName.values()];
+}
+
+function columnSql(database: Database, c: ColumnDef, inCreate: boolean) {
+  const parts = [sql.ref(c.name), sql.raw(sqlType(database.dialect, c.type))];
+  if (c.primaryKey && inCreate) parts.push(sql.raw('primary key'));
+  // SQLite refuses ADD COLUMN ... NOT NULL without a default.
+  if (c.notNull && !c.primaryKey && (inCreate || c.default !== undefined)) parts.push(sql.raw('not null'));
+  if (c.default !== undefined) parts.push(sql.raw(`default ${String(c.default)}`));
+  return sql.join(parts, sql.raw(' '));
+}
+
+async function existingColumns(database: Database): Promise<Map<string, Set<string>>> {
+  const tables = await database.db.introspection.getTables({ withInternalKyselyTables: false });
+  const out = new Map<string, Set<string>>();
+  for (const t of tables) out.set(t.name, new Set(t.columns.map((c) => c.name)));
+  return out;
+}
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+export async function migrate(database: Database, defs: TableDef[]): Promise<MigrationReport> {
+  const { db } = database;
+  const existing = await existingColumns(database);
+  const applied: string[] = [];
+  const record = async (id: string) => {
+    applied.push(id);
+    await db
+      .insertInto('sys_migration')
+      .values({ id, applied_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  };
+  const merged = mergeTableDefs(defs);
+  // sys_migration first so every later change can be recorded.
+  merged.sort((a, b) => (a.name === 'sys_migration' ? -1 : b.name === 'sys_migration' ? 1 : 0));
+
+  for (const t of merged) {
+    const cols = existing.get(t.name);
+    if (!cols) {
+      await sql`create table if not exists ${sql.table(t.name)} (${sql.join(t.columns.map((c) => columnSql(database, c, true)))})`.execute(db);
+      existing.set(t.name, new Set(t.columns.map((c) => c.name)));
+      await record(`create ${t.name}`);
+    } else {
+      for (const c of t.columns) {
+        if (cols.has(c.name)) continue;
+        await sql`alter table ${sql.table(t.name)} add column ${columnSql(database, c, false)}`.execute(db);
+        cols.add(c.name);
+        await record(`add ${t.name}.${c.name}`);
+      }
+    }
+    for (const i of t.indexes) {
+      const id = `index ${i.name}`;
+      const done = await db.selectFrom('sys_migration').select('id').where('id', '=', id).executeTakeFirst();
+      if (done) continue;
+      const unique = i.unique ? sql.raw('unique ') : sql.raw('');
+      await sql`create ${unique}index if not exists ${sql.ref(i.name)} on ${sql.table(t.name)} (${sql.join(i.columns.map((c) => sql.ref(c)))})`.execute(db);
+      await record(id);
+    }
+  }
+  return { applied };
+}

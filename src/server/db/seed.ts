@@ -1,0 +1,255 @@
+/**
+ * First-start seed (only when sys_tenant is empty), in one transaction: tenants,
+ * dictionaries, the menu/permission tree, roles and their grants, the demo users
+ * and SEED_ROWS demo rows per module per tenant (generators/demo-data, in seedOrder).
+ */
+import { permissionCode } from '../../core/schema/naming.js';
+import type { ResourceSchema } from '../../core/schema/types.js';
+import type { AppContext } from '../context.js';
+import { SUPER_ADMIN_ROLE, SUPER_TENANT_ID } from '../context.js';
+import { hashPassword } from '../auth/password.js';
+import { toStored, type ResourceModel } from '../resources/model.js';
+import type { Database } from './connection.js';
+import { newId, nowText } from './ids.js';
+import { generateRows, seedOrder } from '../../../generators/demo-data/index.js';
+import { menuSeed, type PermissionSeed } from './seed-menu.js';
+
+export const HOSPITAL_TENANT_ID = 1001;
+
+export const TENANTS = [
+  { id: SUPER_TENANT_ID, name: '平台运营中心' },
+  { id: HOSPITAL_TENANT_ID, name: '宁夏医科大学总医院互联网医院' },
+];
+
+export const DEMO_USERS = [
+  { username: 'admin', password: '', realname: '系统管理员', tenant: SUPER_TENANT_ID, role: SUPER_ADMIN_ROLE, phone: '13800000000', workNo: 'P0001', sex: '1' },
+  { username: 'yunying', password: 'Yunying@2026', realname: '运营专员', tenant: SUPER_TENANT_ID, role: 'yunying', phone: '13800000001', workNo: 'P0002', sex: '2' },
+  { username: 'hospadmin', password: 'Hosp@123456', realname: '医院管理员', tenant: HOSPITAL_TENANT_ID, role: 'hospadmin', phone: '13800000002', workNo: 'H0001', sex: '1' },
+  { username: 'zhuli', password: 'Zhuli@123456', realname: '医生助理', tenant: HOSPITAL_TENANT_ID, role: 'zhuli', phone: '13800000003', workNo: 'H0002', sex: '2' },
+];
+
+/** Password of the generated (non-demo) users. */
+export const GENERATED_USER_PASSWORD = 'Demo@123456';
+
+const SYSTEM_GROUP = '系统管理';
+
+interface RoleSeed {
+  code: string;
+  name: string;
+  tenant: number;
+  description: string;
+  /** Button codes granted (admin: everything). */
+  grants(schemas: ResourceSchema[], buttons: PermissionSeed[]): Set<string>;
+}
+
+const isSystem = (s: ResourceSchema) => s.menu?.group === SYSTEM_GROUP || s.name.startsWith('sys') && s.name !== 'sysDrug';
+const codesOf = (buttons: PermissionSeed[], names: Set<string>) =>
+  new Set(buttons.filter((b) => b.resource && names.has(b.resource)).map((b) => b.perms!));
+
+export const ROLES: RoleSeed[] = [
+  { code: SUPER_ADMIN_ROLE, name: '超级管理员', tenant: SUPER_TENANT_ID, description: '拥有全部权限', grants: (_s, b) => new Set(b.map((x) => x.perms!)) },
+  {
+    code: 'yunying',
+    name: '运营',
+    tenant: SUPER_TENANT_ID,
+    description: '平台运营：业务模块全部权限，系统模块只读',
+    grants: (s, b) => {
+      const set = codesOf(b, new Set(s.filter((x) => !isSystem(x)).map((x) => x.name)));
+      for (const x of s.filter(isSystem)) set.add(permissionCode(x, 'list'));
+      return set;
+    },
+  },
+  {
+    code: 'hospadmin',
+    name: '医院管理员',
+    tenant: HOSPITAL_TENANT_ID,
+    description: '医院业务模块全部权限，可维护本院用户',
+    grants: (s, b) => {
+      const set = codesOf(b, new Set(s.filter((x) => !isSystem(x)).map((x) => x.name)));
+      const user = s.find((x) => x.name === 'sysUser');
+      if (user) for (const a of ['list', 'add', 'edit']) set.add(permissionCode(user, a));
+      return set;
+    },
+  },
+  {
+    code: 'zhuli',
+    name: '医生助理',
+    tenant: HOSPITAL_TENANT_ID,
+    description: '只读查看医生',
+    grants: (s) => {
+      const doctor = s.find((x) => x.name === 'hisDoctor');
+      return new Set(doctor ? [permissionCode(doctor, 'list')] : []);
+    },
+  },
+];
+
+type Row = Record<string, unknown>;
+export type SeedPlan = Array<{ table: string; rows: Row[] }>;
+
+function moduleRow(m: ResourceModel, rec: Row, tenantId: number, passwordHash: string, createTime: string): Row {
+  const row: Row = {
+    id: typeof rec.id === 'string' && /^\d{1,19}$/.test(rec.id) ? rec.id : newId(),
+    tenant_id: tenantId,
+    create_by: 'admin',
+    create_time: typeof rec.createTime === 'string' ? rec.createTime : createTime,
+    update_by: null,
+    update_time: null,
+  };
+  for (const c of m.fields) {
+    if (c.field.kind === 'password') {
+      row[c.column] = rec[c.key] === undefined ? null : passwordHash;
+      continue;
+    }
+    if (rec[c.key] !== undefined) row[c.column] = toStored(c, rec[c.key]);
+  }
+  return row;
+}
+
+export async function buildSeedPlan(ctx: AppContext, opts: { adminPassword: string; rows: number }): Promise<SeedPlan> {
+  const { registry } = ctx;
+  const schemas = [...registry.resources.values()];
+  const now = nowText();
+  const plan: SeedPlan = [];
+  const add = (table: string, rows: Row[]) => {
+    const hit = plan.find((p) => p.table === table);
+    if (hit) hit.rows.push(...rows);
+    else plan.push({ table, rows });
+  };
+
+  add('sys_tenant', TENANTS.map((t) => ({ id: t.id, name: t.name, status: 1, create_time: now })));
+
+  const dicts = [...registry.dicts.values()];
+  for (const d of dicts) {
+    const dictId = newId();
+    add('sys_dict', [{ id: dictId, dict_name: d.title, dict_code: d.code, description: null, del_flag: 0, create_time: now }]);
+    add('sys_dict_item', d.items.map((it, i) => ({ id: newId(), dict_id: dictId, item_text: it.text, item_value: it.value, item_color: it.color ?? null, sort_order: i + 1, status: 1 })));
+  }
+
+  const perms = menuSeed(schemas, newId);
+  add('sys_permission', perms.map(({ resource: _r, ...p }) => ({ ...p, create_time: now })));
+  const buttons = perms.filter((p) => p.menu_type === 2);
+  const byId = new Map(perms.map((p) => [p.id, p]));
+
+  const roleModel = ctx.models.get('sysRole');
+  const userModel = ctx.models.get('sysUser');
+  const roleIds = new Map<string, string>();
+  const roleIdsByTenant = new Map<number, string[]>();
+  for (const r of ROLES) {
+    const id = newId();
+    roleIds.set(r.code, id);
+    roleIdsByTenant.set(r.tenant, [...(roleIdsByTenant.get(r.tenant) ?? []), id]);
+    const rec = { roleName: r.name, roleCode: r.code, description: r.description };
+    const row = roleModel ? moduleRow(roleModel, rec, r.tenant, '', now) : { id, tenant_id: r.tenant, create_time: now, create_by: 'admin' };
+    row.id = id;
+    row.role_name = r.name;
+    row.role_code = r.code;
+    add('sys_role', [row]);
+    const granted = new Set<string>();
+    const codes = r.grants(schemas, buttons);
+    for (const b of buttons) {
+      if (!codes.has(b.perms!)) continue;
+      for (let p: PermissionSeed | undefined = b; p; p = p.parent_id ? byId.get(p.parent_id) : undefined) granted.add(p.id);
+    }
+    granted.add(perms[0]!.id); // 首页
+    add('sys_role_permission', [...granted].map((pid) => ({ id: newId(), role_id: id, permission_id: pid })));
+  }
+
+  const userRows: Row[] = [];
+  for (const u of DEMO_USERS) {
+    const password = u.username === 'admin' ? opts.adminPassword : u.password;
+    const hash = await hashPassword(password);
+    const rec: Row = { username: u.username, realname: u.realname, workNo: u.workNo, phone: u.phone, sex: u.sex, status: '1', roleIds: roleIds.get(u.role) };
+    const row = userModel ? moduleRow(userModel, rec, u.tenant, hash, now) : { id: newId(), tenant_id: u.tenant, create_time: now, create_by: 'admin' };
+    row.username = u.username;
+    row.realname = u.realname;
+    row.password_hash = hash;
+    row.role_ids = roleIds.get(u.role);
+    row.status = '1';
+    row.del_flag = 0;
+    userRows.push(row);
+  }
+  add('sys_user', userRows);
+
+  if (opts.rows > 0) {
+    const generatedHash = await hashPassword(GENERATED_USER_PASSWORD);
+    const ordered = seedOrder(schemas);
+    for (const tenant of TENANTS) {
+      const refIds: Record<string, string[]> = {
+        sysRole: [...(roleIdsByTenant.get(tenant.id) ?? [])],
+        sysUser: userRows.filter((u) => u.tenant_id === tenant.id).map((u) => String(u.id)),
+      };
+      // API-shaped stored rows per resource, for refs filtered by another field.
+      const refRows: Record<string, Row[]> = {};
+      for (const [si, s] of ordered.entries()) {
+        const m = ctx.models.get(s.name);
+        if (!m) continue;
+        const taken = new Map<string, Set<unknown>>();
+        for (const c of m.unique) {
+          const existing = plan.find((p) => p.table === m.table)?.rows.filter((r) => r.tenant_id === tenant.id) ?? [];
+          taken.set(c.column, new Set(existing.map((r) => r[c.column])));
+        }
+        const recs = generateRows(s, opts.rows, { seed: tenant.id * 1000 + si + 1, tenantId: tenant.id, dicts: registry.dicts, refIds, refRows });
+        const rows: Row[] = [];
+        const apiRows: Row[] = [];
+        for (const rec of recs) {
+          const row = moduleRow(m, rec, tenant.id, generatedHash, now);
+          if (m.unique.some((c) => row[c.column] != null && taken.get(c.column)!.has(row[c.column]))) continue;
+          for (const c of m.unique) taken.get(c.column)!.add(row[c.column]);
+          if (m.table === 'sys_user') row.del_flag = 0;
+          rows.push(row);
+          apiRows.push({ ...rec, id: row.id });
+        }
+        add(m.table, rows);
+        refIds[s.name] = [...(refIds[s.name] ?? []), ...rows.map((r) => String(r.id))];
+        refRows[s.name] = apiRows;
+      }
+    }
+  }
+
+  // sys_user_role mirrors sys_user.role_ids.
+  const users = plan.find((p) => p.table === 'sys_user')?.rows ?? [];
+  add(
+    'sys_user_role',
+    users.flatMap((u) =>
+      [...new Set(String(u.role_ids ?? '').split(',').filter(Boolean))].map((rid) => ({ id: newId(), user_id: u.id, role_id: rid })),
+    ),
+  );
+  return plan;
+}
+
+/** Inserts the plan in one transaction (SQLite: prepared statements on the raw handle). */
+export async function insertPlan(database: Database, plan: SeedPlan): Promise<void> {
+  if (database.raw) {
+    const raw = database.raw;
+    raw.transaction(() => {
+      for (const { table, rows } of plan) {
+        const stmts = new Map<string, { run(...a: unknown[]): unknown }>();
+        for (const row of rows) {
+          const cols = Object.keys(row);
+          const key = cols.join(',');
+          let st = stmts.get(key);
+          if (!st) {
+            st = raw.prepare(`insert into "${table}" (${cols.map((c) => `"${c}"`).join(',')}) values (${cols.map(() => '?').join(',')})`);
+            stmts.set(key, st);
+          }
+          st.run(...cols.map((c) => row[c] as unknown));
+        }
+      }
+    })();
+    return;
+  }
+  await database.db.transaction().execute(async (trx) => {
+    for (const { table, rows } of plan) {
+      for (let i = 0; i < rows.length; i += 200) await trx.insertInto(table).values(rows.slice(i, i + 200)).execute();
+    }
+  });
+}
+
+export async function seedIfEmpty(ctx: AppContext, opts: { adminPassword: string; rows: number }): Promise<boolean> {
+  const row = await ctx.database.db.selectFrom('sys_tenant').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  if (Number(row?.n ?? 0) > 0) return false;
+  const plan = await buildSeedPlan(ctx, opts);
+  await insertPlan(ctx.database, plan);
+  return true;
+}
+

@@ -1,0 +1,124 @@
+/**
+ * System tables (JeecgBoot names and columns). `sys_user` and `sys_role` are also
+ * the tables of the sysUser / sysRole module schemas: the module migration adds
+ * the module's columns to these definitions, it never makes a second table.
+ */
+import { AUDIT_COLUMNS, col, type TableDef } from './table-def.js';
+
+const { text, int } = col;
+const id = text('id', { primaryKey: true });
+
+export const SYSTEM_TABLES: TableDef[] = [
+  {
+    name: 'sys_migration',
+    columns: [text('id', { primaryKey: true }), text('applied_at')],
+    indexes: [],
+  },
+  {
+    name: 'sys_tenant',
+    columns: [int('id', { primaryKey: true }), text('name', { notNull: true }), int('status', { default: 1 }), text('create_time')],
+    indexes: [],
+  },
+  {
+    name: 'sys_user',
+    columns: [
+      id,
+      text('username', { notNull: true }),
+      text('password_hash'),
+      text('realname'),
+      text('avatar'),
+      text('org_id'),
+      text('status', { default: "'1'" }),
+      int('del_flag', { default: 0 }),
+      ...AUDIT_COLUMNS,
+    ],
+    indexes: [
+      { name: 'idx_sys_user_username', columns: ['username'] },
+      { name: 'idx_sys_user_tenant_time', columns: ['tenant_id', 'create_time'] },
+    ],
+  },
+  {
+    name: 'sys_role',
+    columns: [id, text('role_name', { notNull: true }), text('role_code', { notNull: true }), text('description'), ...AUDIT_COLUMNS],
+    indexes: [{ name: 'idx_sys_role_code', columns: ['role_code'] }],
+  },
+  {
+    name: 'sys_user_role',
+    columns: [id, text('user_id', { notNull: true }), text('role_id', { notNull: true })],
+    indexes: [
+      { name: 'idx_sys_user_role_user', columns: ['user_id', 'role_id'], unique: true },
+      { name: 'idx_sys_user_role_role', columns: ['role_id'] },
+    ],
+  },
+  {
+    name: 'sys_permission',
+    columns: [
+      id,
+      text('parent_id'),
+      text('name', { notNull: true }),
+      text('url'),
+      text('component'),
+      text('component_name'),
+      text('redirect'),
+      int('menu_type', { notNull: true, default: 0 }),
+      text('perms'),
+      text('perms_type', { default: "'1'" }),
+      { name: 'sort_no', type: 'real', default: 0 },
+      int('always_show', { default: 0 }),
+      text('icon'),
+      int('is_route', { default: 1 }),
+      int('is_leaf', { default: 1 }),
+      int('keep_alive', { default: 0 }),
+      int('hidden', { default: 0 }),
+      text('description'),
+      text('status', { default: "'1'" }),
+      int('internal_or_external', { default: 0 }),
+      int('del_flag', { default: 0 }),
+      text('create_time'),
+    ],
+    indexes: [
+      { name: 'idx_sys_permission_parent', columns: ['parent_id'] },
+      { name: 'idx_sys_permission_perms', columns: ['perms'] },
+    ],
+  },
+  {
+    name: 'sys_role_permission',
+    columns: [id, text('role_id', { notNull: true }), text('permission_id', { notNull: true })],
+    indexes: [{ name: 'idx_sys_role_permission_role', columns: ['role_id', 'permission_id'], unique: true }],
+  },
+  {
+    name: 'sys_dict',
+    columns: [id, text('dict_name', { notNull: true }), text('dict_code', { notNull: true }), text('description'), int('del_flag', { default: 0 }), text('create_time')],
+    indexes: [{ name: 'idx_sys_dict_code', columns: ['dict_code'], unique: true }],
+  },
+  {
+    name: 'sys_dict_item',
+    columns: [
+      id,
+      text('dict_id', { notNull: true }),
+      text('item_text', { notNull: true }),
+      text('item_value', { notNull: true }),
+      text('item_color'),
+      int('sort_order', { default: 0 }),
+      int('status', { default: 1 }),
+    ],
+    indexes: [{ name: 'idx_sys_dict_item_dict', columns: ['dict_id', 'sort_order'] }],
+  },
+  {
+    name: 'sys_token',
+    columns: [
+      text('token', { primaryKey: true }),
+      text('user_id', { notNull: true }),
+      int('tenant_id', { notNull: true }),
+      int('created_at', { notNull: true }),
+      int('expires_at', { notNull: true }),
+      int('revoked_at'),
+    ],
+    indexes: [{ name: 'idx_sys_token_user', columns: ['user_id'] }],
+  },
+  {
+    name: 'sys_login_attempt',
+    columns: [id, text('username', { notNull: true }), int('at', { notNull: true }), int('success', { notNull: true, default: 0 })],
+    indexes: [{ name: 'idx_sys_login_attempt_user', columns: ['username', 'at'] }],
+  },
+];

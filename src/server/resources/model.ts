@@ -1,0 +1,126 @@
+/**
+ * A module schema seen by the server: table, columns and the conversions between
+ * API values and stored values. Column names follow the contract: snake_case of the key.
+ */
+import { hasDictText, isMultiValued, snakeCase } from '../../core/schema/naming.js';
+import type { FieldSchema, ResourceSchema } from '../../core/schema/types.js';
+
+export type Storage = 'text' | 'integer' | 'real' | 'bool';
+
+export interface FieldCol {
+  field: FieldSchema;
+  key: string;
+  /** Column holding the value; for password kinds the `<col>_hash` column. */
+  column: string;
+  storage: Storage;
+  multi: boolean;
+  /** Never leaves the server (writeOnly or password). */
+  secret: boolean;
+}
+
+export interface ResourceModel {
+  schema: ResourceSchema;
+  name: string;
+  table: string;
+  fields: FieldCol[];
+  byKey: Map<string, FieldCol>;
+  /** Fields that are returned by the API. */
+  readable: FieldCol[];
+  unique: FieldCol[];
+  labelled: FieldCol[];
+  /** Columns selected for list/queryById (system + readable). */
+  selectColumns: string[];
+}
+
+export const SYSTEM_COLS: Array<{ key: string; column: string; storage: Storage }> = [
+  { key: 'id', column: 'id', storage: 'text' },
+  { key: 'tenantId', column: 'tenant_id', storage: 'integer' },
+  { key: 'createBy', column: 'create_by', storage: 'text' },
+  { key: 'createTime', column: 'create_time', storage: 'text' },
+  { key: 'updateBy', column: 'update_by', storage: 'text' },
+  { key: 'updateTime', column: 'update_time', storage: 'text' },
+];
+
+export function storageOf(f: FieldSchema): Storage {
+  switch (f.kind) {
+    case 'integer':
+      return 'integer';
+    case 'number':
+    case 'money':
+      return 'real';
+    case 'boolean':
+      return 'bool';
+    default:
+      return 'text';
+  }
+}
+
+export function tableName(schema: ResourceSchema): string {
+  return schema.table ?? snakeCase(schema.name);
+}
+
+export function buildModel(schema: ResourceSchema): ResourceModel {
+  const fields: FieldCol[] = schema.fields.map((f) => {
+    const col = snakeCase(f.key);
+    const password = f.kind === 'password';
+    return {
+      field: f,
+      key: f.key,
+      column: password ? `${col}_hash` : col,
+      storage: storageOf(f),
+      multi: isMultiValued(f),
+      secret: password || f.writeOnly === true,
+    };
+  });
+  const readable = fields.filter((c) => !c.secret);
+  return {
+    schema,
+    name: schema.name,
+    table: tableName(schema),
+    fields,
+    byKey: new Map(fields.map((c) => [c.key, c])),
+    readable,
+    unique: fields.filter((c) => c.field.unique && !c.secret),
+    labelled: readable.filter((c) => hasDictText(c.field)),
+    selectColumns: [...SYSTEM_COLS.map((s) => s.column), ...readable.map((c) => c.column)],
+  };
+}
+
+/** Stored value -> API value. */
+export function fromStored(storage: Storage, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (storage) {
+    case 'bool':
+      return v === 1 || v === true || v === '1' || v === 'true';
+    case 'integer':
+    case 'real':
+      return typeof v === 'number' ? v : Number(v);
+    default:
+      return typeof v === 'string' ? v : String(v);
+  }
+}
+
+/** API value (already validated) -> stored value. */
+export function toStored(c: Pick<FieldCol, 'storage' | 'multi' | 'field'>, v: unknown): unknown {
+  if (v === null || v === undefined || v === '') return c.storage === 'text' && v === '' ? '' : null;
+  if (c.multi && Array.isArray(v)) return v.map(String).join(',');
+  switch (c.storage) {
+    case 'bool':
+      return v === true || v === 1 || v === '1' || v === 'true' ? 1 : 0;
+    case 'integer':
+      return typeof v === 'number' ? Math.trunc(v) : Number.parseInt(String(v), 10);
+    case 'real':
+      return typeof v === 'number' ? v : Number(v);
+    default:
+      if (c.field.kind === 'json' && typeof v === 'object') return JSON.stringify(v);
+      return typeof v === 'string' ? v : String(v);
+  }
+}
+
+/** Row (snake_case columns) -> API record (readable fields + system columns). */
+export function rowToRecord(m: ResourceModel, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const s of SYSTEM_COLS) out[s.key] = fromStored(s.storage, row[s.column]);
+  for (const c of m.readable) out[c.key] = fromStored(c.storage, row[c.column]);
+  return out;
+}

@@ -1,0 +1,37 @@
+/**
+ * The built console (dist/client) at /: long cache for hashed /assets/*, index.html
+ * for every other GET outside /hospital (SPA fallback). Without a build, a hint page.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { API_ROOT } from '../core/protocol/index.js';
+
+export const BUILD_HINT = '控制台尚未构建：请先运行 `npm run build`（生成 dist/client），API 仍可在 /hospital 访问。';
+
+export async function registerStatic(app: FastifyInstance, dir: string): Promise<boolean> {
+  const root = path.resolve(dir);
+  const hasBuild = fs.existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url === API_ROOT || req.url.startsWith(`${API_ROOT}/`) || req.url.startsWith(`${API_ROOT}?`);
+    if (req.method === 'GET' && !isApi && !req.url.startsWith('/assets/')) {
+      if (hasBuild) return reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+      return reply.status(200).type('text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>互联网医院后台管理</title><p>${BUILD_HINT}</p>`);
+    }
+    return reply.status(404).send({ success: false, message: '很抱歉，资源未找到!', code: 404, result: null, timestamp: Date.now() });
+  });
+  return hasBuild;
+}

@@ -1,0 +1,35 @@
+/**
+ * GET /sys/duplicate/check?resource=&field=&value=&dataId= — named resource + field
+ * (a declared unique field), never a table or column; scoped to the caller's tenant.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../core/protocol/index.js';
+import type { AppContext } from '../context.js';
+import { badRequest, MSG } from '../errors.js';
+import { RESOURCE_HOOKS } from '../resources/hooks.js';
+
+const one = (v: unknown): string | undefined => {
+  const x = Array.isArray(v) ? v[0] : v;
+  return typeof x === 'string' ? x : typeof x === 'number' ? String(x) : undefined;
+};
+
+export function registerDuplicateCheck(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/sys/duplicate/check', async (req, reply) => {
+    const q = (req.query ?? {}) as Record<string, unknown>;
+    const resource = one(q.resource);
+    const field = one(q.field);
+    const value = one(q.value);
+    const dataId = one(q.dataId);
+    const m = resource ? ctx.models.get(resource) : undefined;
+    if (!m) throw badRequest(`不支持的资源：${(resource ?? '').slice(0, 64)}`);
+    const c = field ? m.unique.find((u) => u.key === field) : undefined;
+    if (!c) throw badRequest(`不支持的校验字段：${(field ?? '').slice(0, 64)}`);
+    if (value === undefined || value === '') return ok(null, MSG.dupOk);
+    let sel = ctx.database.db.selectFrom(m.table).select('id').where(c.column, '=', value);
+    if (!RESOURCE_HOOKS[m.name]?.globalUnique?.includes(c.key)) sel = sel.where('tenant_id', '=', req.tenantId);
+    if (dataId) sel = sel.where('id', '!=', dataId);
+    const hit = await sel.executeTakeFirst();
+    if (hit) return reply.send({ success: false, message: MSG.dupTaken, code: 400, result: null, timestamp: Date.now() });
+    return ok(null, MSG.dupOk);
+  });
+}

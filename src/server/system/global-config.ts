@@ -1,0 +1,32 @@
+/** GET /config/globalConfig (public, signed): site identity and feature switches. */
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../core/protocol/index.js';
+import { SUPER_TENANT_ID } from '../context.js';
+
+export interface GlobalConfigOptions {
+  /** Public base URL of this server, for regulatory_config.baseUrl. */
+  publicBase?: string;
+}
+
+export function globalConfig(opts: GlobalConfigOptions = {}) {
+  return {
+    orgName: '互联网医院后台管理',
+    orgLogo: '/logo.svg',
+    icpNumber: '宁ICP备00000000号-1',
+    icon: '/favicon.ico',
+    superTenantId: SUPER_TENANT_ID,
+    appList: [
+      { code: 'follow_up', name: '随访', status: 1 },
+      { code: 'is_drug_mall_open', name: '药品商城', status: 1 },
+      { code: 'is_serve_pack', name: '服务包', status: 0 },
+      { code: 'remote_imaging', name: '远程影像', status: 1 },
+    ],
+    dictModels: {
+      regulatory_config: [{ text: 'baseUrl', value: `${opts.publicBase ?? 'http://127.0.0.1:8080'}/hospital/pub` }],
+    },
+  };
+}
+
+export function registerGlobalConfig(app: FastifyInstance, opts: GlobalConfigOptions = {}): void {
+  app.get('/config/globalConfig', { config: { public: true } }, async () => ok(globalConfig(opts)));
+}

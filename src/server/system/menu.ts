@@ -1,0 +1,150 @@
+/**
+ * GET /sys/permission/getUserPermissionByToken: JeecgBoot's {menu, auth, allAuth}
+ * built from the sys_permission rows the caller's roles grant
+ * (SysPermissionController#getPermissionJsonObject; reference/jeecg.md §1).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../core/protocol/index.js';
+import type { AppContext } from '../context.js';
+import type { SessionUser } from '../auth/session.js';
+
+export interface PermissionRow {
+  id: string;
+  parent_id: string | null;
+  name: string;
+  url: string | null;
+  component: string | null;
+  component_name: string | null;
+  redirect: string | null;
+  menu_type: number;
+  perms: string | null;
+  perms_type: string | null;
+  sort_no: number;
+  always_show: number;
+  icon: string | null;
+  is_route: number;
+  keep_alive: number;
+  hidden: number;
+  status: string | null;
+  internal_or_external: number;
+}
+
+export interface MenuNode {
+  id: string;
+  route: '0' | '1';
+  path: string;
+  name: string;
+  component: string | null;
+  redirect?: string | null;
+  hidden?: true;
+  alwaysShow?: true;
+  meta: {
+    keepAlive: boolean;
+    internalOrExternal: boolean;
+    title: string;
+    componentName: string;
+    icon?: string | null;
+    url?: string;
+    permissionList?: Array<{ action: string; type: string; describe: string }>;
+  };
+  children?: MenuNode[];
+}
+
+const HOME_URL = '/dashboard/analysis';
+const isExternal = (url: string) => /^(https?:\/\/|\{\{)/.test(url);
+
+function routeName(p: PermissionRow): string {
+  if (p.component_name) return p.component_name;
+  const url = p.url ?? '';
+  if (isExternal(url)) return createHash('md5').update(url).digest('hex');
+  return url.replace(/^\//, '').replace(/\//g, '-').replace(/:/g, '@');
+}
+
+function node(p: PermissionRow, topLevel: boolean): MenuNode {
+  const url = p.url ?? '';
+  const external = isExternal(url);
+  const comp = p.component ?? '';
+  const n: MenuNode = {
+    id: p.id,
+    route: p.is_route ? '1' : '0',
+    path: external ? createHash('md5').update(url).digest('hex') : url,
+    name: routeName(p),
+    component: p.component,
+    meta: {
+      keepAlive: !!p.keep_alive,
+      internalOrExternal: !!p.internal_or_external,
+      title: p.name,
+      componentName: p.component_name || comp.slice(comp.lastIndexOf('/') + 1),
+      icon: p.icon,
+    },
+  };
+  if (external) n.meta.url = url;
+  if (p.hidden) n.hidden = true;
+  if (p.always_show) n.alwaysShow = true;
+  if (topLevel) n.redirect = p.redirect;
+  return n;
+}
+
+export function buildMenu(rows: PermissionRow[], owned: Set<string>, home: PermissionRow | undefined) {
+  const sorted = [...rows].sort((a, b) => a.sort_no - b.sort_no);
+  const ownedRows = sorted.filter((r) => owned.has(r.id));
+  if (home && !ownedRows.some((r) => r.url === HOME_URL)) ownedRows.unshift(home);
+  else {
+    // 首页 first, whatever its sort number.
+    const i = ownedRows.findIndex((r) => r.url === HOME_URL && r.menu_type !== 2);
+    if (i > 0) ownedRows.unshift(...ownedRows.splice(i, 1));
+  }
+  const menus = ownedRows.filter((r) => r.menu_type !== 2);
+  const ids = new Set(menus.map((r) => r.id));
+  const nodes = new Map<string, MenuNode>();
+  const roots: MenuNode[] = [];
+  for (const r of menus) {
+    const top = !r.parent_id || !ids.has(r.parent_id);
+    nodes.set(r.id, node(r, top));
+  }
+  for (const r of menus) {
+    const n = nodes.get(r.id)!;
+    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
+    if (parent) (parent.children ??= []).push(n);
+    else roots.push(n);
+  }
+  const auth: Array<{ action: string; type: string; describe: string }> = [];
+  for (const b of ownedRows) {
+    if (b.menu_type !== 2 || !b.perms) continue;
+    const entry = { action: b.perms, type: String(b.perms_type ?? '1'), describe: b.name };
+    const parent = b.parent_id ? nodes.get(b.parent_id) : undefined;
+    if (parent) (parent.meta.permissionList ??= []).push(entry);
+    if (String(b.status ?? '1') === '1') auth.push(entry);
+  }
+  // JEECG-63: a top-level item whose children are all hidden is hidden itself.
+  for (const r of roots) {
+    if (r.children && r.children.length > 0 && r.children.every((c) => c.hidden)) r.hidden = true;
+  }
+  const allAuth = sorted
+    .filter((b) => b.menu_type === 2 && b.perms)
+    .map((b) => ({ action: b.perms!, status: String(b.status ?? '1'), type: String(b.perms_type ?? '1'), describe: b.name }));
+  return { menu: roots, auth, allAuth };
+}
+
+export async function userMenu(ctx: AppContext, user: SessionUser) {
+  const { db } = ctx.database;
+  const rows = (await db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).execute()) as PermissionRow[];
+  let owned: Set<string>;
+  if (user.isSuperAdmin) owned = new Set(rows.map((r) => r.id));
+  else {
+    const granted = await db
+      .selectFrom('sys_role_permission as rp')
+      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+      .select('rp.permission_id')
+      .where('ur.user_id', '=', user.id)
+      .execute();
+    owned = new Set(granted.map((g) => String(g.permission_id)));
+  }
+  const home = rows.find((r) => r.url === HOME_URL && r.menu_type !== 2);
+  return buildMenu(rows, owned, home);
+}
+
+export function registerMenuRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/sys/permission/getUserPermissionByToken', async (req) => ok(await userMenu(ctx, req.session!)));
+}

@@ -1,0 +1,16 @@
+import 'fastify';
+import type { SessionUser } from './auth/session.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without X-Access-Token (still signed). */
+    public?: boolean;
+    /** Permission code the caller must hold. */
+    permission?: string;
+  }
+  interface FastifyRequest {
+    session: SessionUser | null;
+    /** Tenant the call acts on (the token user's, or tenant-id for super-tenant users). */
+    tenantId: number;
+  }
+}
