@@ -1,0 +1,71 @@
+/**
+ * Route guard (seed §2 "Route guard"):
+ * - no token + non-public path -> /user/login?redirect=<full target>
+ * - token + /user/login -> /dashboard/workplace (which goes on to the home)
+ * - token + empty permission list -> fetch it (routes are rebuilt from the atom), then go to
+ *   the redirect query or stay on the original path
+ * - fetch failure -> logout, then login with the redirect
+ */
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { appStore, permissionListAtom, tokenAtom } from '../state/atoms';
+import { fetchPermissions, logout } from '../state/session';
+import { getToken } from '../state/storage';
+import { loginRedirect, WORKPLACE_PATH } from './paths';
+import { PageLoading } from './PageLoading';
+
+let inflight: Promise<unknown> | null = null;
+
+function fetchOnce(): Promise<unknown> {
+  if (!inflight) {
+    inflight = fetchPermissions().finally(() => {
+      inflight = null;
+    });
+  }
+  return inflight;
+}
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const token = useAtomValue(tokenAtom, { store: appStore });
+  const menu = useAtomValue(permissionListAtom, { store: appStore });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fullPath = location.pathname + location.search + location.hash;
+  const needFetch = !!token && menu.length === 0;
+
+  useEffect(() => {
+    if (!needFetch) return;
+    let live = true;
+    const target = fullPath;
+    const redirect = new URLSearchParams(location.search).get('redirect');
+    fetchOnce().then(
+      () => {
+        if (live && redirect && redirect.startsWith('/') && redirect !== location.pathname) {
+          navigate(redirect, { replace: true });
+        }
+      },
+      async () => {
+        await logout({ navigate: false });
+        if (live) navigate(loginRedirect(target), { replace: true });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needFetch]);
+
+  if (!token) return <Navigate to={loginRedirect(fullPath)} replace />;
+  if (needFetch) return <PageLoading />;
+  return <>{children}</>;
+}
+
+/** Login page gate: with a token go to the workplace. Checked per navigation, not per atom
+ * change, so the login page's own navigation after a successful login wins. */
+export function LoginGate({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const token = useMemo(() => getToken(), [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (token) return <Navigate to={WORKPLACE_PATH} replace />;
+  return <>{children}</>;
+}

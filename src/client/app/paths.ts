@@ -1,0 +1,28 @@
+/** Route constants (seed §2). */
+export const HOME_PATH = '/dashboard/analysis';
+export const HOME_TITLE = '首页';
+export const WORKPLACE_PATH = '/dashboard/workplace';
+export const LOGIN_PATH = '/user/login';
+
+/** Paths reachable without a token. */
+export const PUBLIC_PATHS = [
+  '/user/login',
+  '/user/register',
+  '/user/register-result',
+  '/user/alteration',
+  '/OrderTreatProcess',
+  '/orderTreatProcess',
+  '/download',
+  '/download/file',
+  '/agreement',
+] as const;
+
+export function isPublicPath(pathname: string): boolean {
+  const p = pathname.replace(/\/+$/, '') || '/';
+  return (PUBLIC_PATHS as readonly string[]).includes(p);
+}
+
+/** `/user/login?redirect=<full target>` */
+export function loginRedirect(fullPath: string): string {
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
+}

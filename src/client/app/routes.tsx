@@ -1,0 +1,155 @@
+/**
+ * Route table: public routes, the guarded shell with static + dynamic (menu) routes.
+ * Dynamic routes are flattened to absolute paths under the shell; container items
+ * (layouts with children, redirects) become redirects to their target.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import type { MenuItem } from '../state/types';
+import { pageRegistry, type PageProps } from '../pages/registry';
+import NotInRegistry from '../pages/common/NotInRegistry';
+import PublicPlaceholder from '../pages/common/PublicPlaceholder';
+import { containerTarget, flattenRoutes, menuToRoutes, type RouteDescriptor } from './menuRoutes';
+import { LoginGate, RequireAuth } from './guard';
+import { IframePage } from './IframePage';
+import { PageLoading } from './PageLoading';
+import { Titled } from './title-component';
+import { HOME_PATH, HOME_TITLE, WORKPLACE_PATH } from './paths';
+
+const Login = lazy(() => import('../pages/login/Login'));
+const UserLayout = lazy(() => import('../pages/user/UserLayout'));
+const Shell = lazy(() => import('../shell/Shell'));
+const ResourcePage = lazy(() => import('../engine/index')) as LazyExoticComponent<ComponentType<{ resource: string }>>;
+
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
+function lazyPage(key: string): LazyExoticComponent<ComponentType<PageProps>> | undefined {
+  const loader = pageRegistry[key];
+  if (!loader) return undefined;
+  let c = lazyPages.get(key);
+  if (!c) {
+    c = lazy(loader);
+    lazyPages.set(key, c);
+  }
+  return c;
+}
+
+function suspended(node: ReactNode, title?: string) {
+  return (
+    <Titled title={title}>
+      <Suspense fallback={<PageLoading />}>{node}</Suspense>
+    </Titled>
+  );
+}
+
+/** The element of one descriptor. */
+export function routeElement(r: RouteDescriptor): ReactNode {
+  const target = containerTarget(r);
+  if (target) return <Navigate to={target} replace />;
+  const c = r.component;
+  switch (c.kind) {
+    case 'resource':
+      return suspended(<ResourcePage key={r.path} resource={c.resource} />, r.title);
+    case 'page': {
+      const Page = lazyPage(c.key);
+      return Page ? suspended(<Page key={r.path} title={r.title} meta={r.meta} path={r.path} />, r.title) : null;
+    }
+    case 'layout':
+      if (c.name === 'IframePageView') {
+        return suspended(<IframePage url={r.meta.url} external={r.meta.internalOrExternal === true} />, r.title);
+      }
+      return suspended(<NotInRegistry component={`layouts/${c.name}`} title={r.title} />, r.title);
+    case 'missing':
+      return suspended(<NotInRegistry component={c.component} title={r.title} />, r.title);
+    default:
+      return suspended(<NotInRegistry component="" title={r.title} />, r.title);
+  }
+}
+
+/** Static routes inside the shell, added when the menu does not route the same path. */
+function staticShellRoutes(): Array<{ path: string; element: ReactNode }> {
+  const page = (key: string, title: string, path: string) => {
+    const Page = lazyPage(key)!;
+    return suspended(<Page title={title} path={path} />, title);
+  };
+  return [
+    { path: HOME_PATH, element: page('dashboard/Analysis', HOME_TITLE, HOME_PATH) },
+    { path: WORKPLACE_PATH, element: <Navigate to={HOME_PATH} replace /> },
+    { path: '/isps/userAnnouncement', element: page('system/UserAnnouncementList', '我的消息', '/isps/userAnnouncement') },
+    { path: '/exception/403', element: page('exception/403', '403', '/exception/403') },
+    { path: '/exception/404', element: page('exception/404', '404', '/exception/404') },
+    { path: '/exception/500', element: page('exception/500', '500', '/exception/500') },
+    { path: '/404', element: <Navigate to={HOME_PATH} replace /> },
+  ];
+}
+
+export function buildShellChildren(menu: readonly MenuItem[], can: (code: string) => boolean): RouteObject[] {
+  const seen = new Set<string>();
+  const children: RouteObject[] = [{ index: true, element: <Navigate to={HOME_PATH} replace /> }];
+  for (const r of flattenRoutes(menuToRoutes(menu, { can }))) {
+    if (!r.path || /^https?:/i.test(r.path) || seen.has(r.path) || r.path === '/') continue;
+    seen.add(r.path);
+    children.push({ path: r.path, element: routeElement(r) });
+  }
+  for (const s of staticShellRoutes()) {
+    if (seen.has(s.path)) continue;
+    seen.add(s.path);
+    children.push(s);
+  }
+  children.push({ path: '*', element: <Navigate to={HOME_PATH} replace /> });
+  return children;
+}
+
+function publicPage(title: string) {
+  return (
+    <Titled title={title}>
+      <PublicPlaceholder title={title} />
+    </Titled>
+  );
+}
+
+export function buildRoutes(menu: readonly MenuItem[], can: (code: string) => boolean): RouteObject[] {
+  return [
+    {
+      path: '/user',
+      element: (
+        <Suspense fallback={<PageLoading />}>
+          <UserLayout />
+        </Suspense>
+      ),
+      children: [
+        { index: true, element: <Navigate to="/user/login" replace /> },
+        {
+          path: 'login',
+          element: (
+            <LoginGate>
+              <Titled title="登录">
+                <Suspense fallback={<PageLoading />}>
+                  <Login />
+                </Suspense>
+              </Titled>
+            </LoginGate>
+          ),
+        },
+        { path: 'register', element: publicPage('注册') },
+        { path: 'register-result', element: publicPage('注册结果') },
+        { path: 'alteration', element: publicPage('找回密码') },
+      ],
+    },
+    { path: '/OrderTreatProcess', element: publicPage('就诊流程') },
+    { path: '/orderTreatProcess', element: publicPage('就诊流程') },
+    { path: '/download', element: publicPage('下载') },
+    { path: '/download/file', element: publicPage('文件下载') },
+    { path: '/agreement', element: publicPage('协议') },
+    {
+      path: '/',
+      element: (
+        <RequireAuth>
+          <Suspense fallback={<PageLoading />}>
+            <Shell />
+          </Suspense>
+        </RequireAuth>
+      ),
+      children: buildShellChildren(menu, can),
+    },
+  ];
+}

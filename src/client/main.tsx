@@ -1,0 +1,26 @@
+/**
+ * Console entry: providers (antd zh_CN / #1890FF / no auto-inserted space, dayjs zh-cn, jotai),
+ * the router and the route table. antd <App> (context message/notification/modal) wraps the
+ * shell (shell/Shell.tsx), not the login route, to keep rc-dialog out of the login bundle.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { Providers } from './app/Providers';
+import { AppRoutes } from './app/AppRoutes';
+import { loadGlobalConfig } from './state/session';
+
+void loadGlobalConfig();
+
+const el = document.getElementById('root');
+if (el) {
+  createRoot(el).render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Server menu -> antd Menu items (JeecgBoot side menu rules): hidden items are not shown;
+ * an item with visible children and no alwaysShow is a submenu; keys are paths (route '0'
+ * items link by path too).
+ */
+import type { MenuProps } from 'antd';
+import type { MenuItem } from '../state/types';
+import { menuIcon } from './icons';
+
+export type AntMenuItem = Required<MenuProps>['items'][number];
+
+export function visibleChildren(item: MenuItem): MenuItem[] {
+  return (item.children ?? []).filter((c) => !c.hidden);
+}
+
+export function toMenuItems(menu: readonly MenuItem[], depth = 0): AntMenuItem[] {
+  return menu
+    .filter((m) => m && !m.hidden)
+    .map((m): AntMenuItem => {
+      const kids = visibleChildren(m);
+      const label = m.meta?.title ?? m.name ?? m.path;
+      const icon = depth === 0 || m.meta?.icon ? menuIcon(m.meta?.icon) : undefined;
+      if (kids.length > 0 && !m.alwaysShow) {
+        return { key: m.path, label, icon, children: toMenuItems(kids, depth + 1) };
+      }
+      return { key: m.path, label, icon };
+    });
+}
+
+/** Finds a menu node by path. */
+export function findMenuItem(menu: readonly MenuItem[], path: string): MenuItem | undefined {
+  for (const m of menu) {
+    if (m.path === path) return m;
+    const found = findMenuItem(m.children ?? [], path);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Keys of the submenus leading to a path (for openKeys). */
+export function ancestorKeys(menu: readonly MenuItem[], path: string, trail: string[] = []): string[] | undefined {
+  for (const m of menu) {
+    if (m.path === path) return trail;
+    const found = ancestorKeys(m.children ?? [], path, [...trail, m.path]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The deepest menu path that is a prefix of the location (detail routes keep their parent selected). */
+export function selectedMenuKey(menu: readonly MenuItem[], pathname: string): string | undefined {
+  let best: string | undefined;
+  const walk = (items: readonly MenuItem[]) => {
+    for (const m of items) {
+      if (m.path && (pathname === m.path || pathname.startsWith(`${m.path}/`))) {
+        if (!best || m.path.length > best.length) best = m.path;
+      }
+      walk(m.children ?? []);
+    }
+  };
+  walk(menu);
+  return best;
+}

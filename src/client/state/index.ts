@@ -1,0 +1,6 @@
+export * from './atoms';
+export * from './storage';
+export * from './types';
+export * from './permissions';
+export * from './session';
+export * from './greeting';

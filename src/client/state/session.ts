@@ -1,0 +1,168 @@
+/**
+ * Session actions (seed §4): login, logout, fetchPermissions, loadGlobalConfig, tenant/org selection.
+ * They update storage and the jotai atoms of `appStore`.
+ */
+import { H } from '../../core/protocol/index';
+import { http, RequestError, sessionHooks } from '../api/index';
+import {
+  appStore,
+  globalConfigAtom,
+  orgIdAtom,
+  permissionListAtom,
+  tenantIdAtom,
+  tokenAtom,
+  userInfoAtom,
+} from './atoms';
+import { clearButtonAuth, setButtonAuth } from './permissions';
+import { getToken, KEYS, ls, SESSION_TTL_MS } from './storage';
+import type { GlobalConfig, LoginResult, MenuItem, PermissionResult, UserInfo } from './types';
+
+export const LOGIN_PATH = '/user/login';
+
+type Navigate = (to: string) => void;
+let navigateTo: Navigate = (to) => {
+  if (typeof window !== 'undefined') window.location.assign(to);
+};
+/** The router registers its navigate so actions can move without a reload. */
+export function setNavigator(fn: Navigate): void {
+  navigateTo = fn;
+}
+
+function isOk(code: unknown): boolean {
+  return code === 200 || code === '200';
+}
+
+/** POST /sys/login. Resolves with the result; rejects with the server's message. */
+export async function login(username: string, password: string): Promise<LoginResult> {
+  const env = await http.post<LoginResult>('/sys/login', { username, password });
+  if (!isOk(env.code) || !env.result) {
+    throw new Error(env.message || '登录失败');
+  }
+  const result = env.result;
+  if (result.isJump) return result; // handled elsewhere: store nothing
+  applyLogin(result.token, result.userInfo);
+  return result;
+}
+
+/** Stores the token and user info (7 days) plus the user's tenant / organisation. */
+export function applyLogin(token: string, userInfo: UserInfo): void {
+  ls.set(KEYS.accessToken, token, SESSION_TTL_MS);
+  ls.set(KEYS.userInfo, userInfo, SESSION_TTL_MS);
+  if (userInfo.username) ls.set(KEYS.username, userInfo.username, SESSION_TTL_MS);
+  appStore.set(tokenAtom, token);
+  appStore.set(userInfoAtom, userInfo);
+  const superTenantId = appStore.get(globalConfigAtom)?.superTenantId;
+  const tenantId = userInfo.tenantId ?? null;
+  if (tenantId !== null && tenantId !== undefined && tenantId !== '') {
+    ls.set(KEYS.tenantId, tenantId);
+    appStore.set(tenantIdAtom, tenantId);
+  }
+  if (superTenantId !== undefined && String(tenantId) === String(superTenantId)) {
+    // super-tenant user: remember the user tenant, no organisation
+    ls.set(KEYS.userTenant, tenantId);
+    ls.remove(KEYS.orgId);
+    appStore.set(orgIdAtom, null);
+  } else if (userInfo.orgId) {
+    ls.set(KEYS.orgId, userInfo.orgId);
+    appStore.set(orgIdAtom, userInfo.orgId);
+  }
+}
+
+/** Clears the local session (token, user info, permission list, tenant/org, button auth). */
+export function clearSession(): void {
+  appStore.set(tokenAtom, null);
+  appStore.set(userInfoAtom, null);
+  appStore.set(permissionListAtom, []);
+  appStore.set(orgIdAtom, null);
+  appStore.set(tenantIdAtom, null);
+  for (const k of [KEYS.accessToken, KEYS.userInfo, KEYS.username, KEYS.orgId, KEYS.tenantId, KEYS.userTenant, KEYS.cacheIncludedRoutes]) {
+    ls.remove(k);
+  }
+  clearButtonAuth();
+}
+
+/**
+ * Logout: clears the session, calls POST /sys/logout with the old token (resolves even if
+ * it fails). `navigate` (default true) then goes to /user/login.
+ */
+export async function logout(opts: { navigate?: boolean } = {}): Promise<void> {
+  const token = getToken() ?? appStore.get(tokenAtom);
+  clearSession();
+  if (token) {
+    try {
+      await http.post('/sys/logout', undefined, undefined, { headers: { [H.accessToken]: token }, silent: true });
+    } catch {
+      /* resolves even if the call fails */
+    }
+  }
+  if (opts.navigate !== false) navigateTo(LOGIN_PATH);
+}
+
+// The request layer's 401 / token-expired handling logs out through this hook, then reloads.
+sessionHooks.logout = () => logout({ navigate: false });
+
+/** JEECG-63: a top-level item whose children are all hidden is hidden itself. */
+export function hideEmptyGroups(menu: MenuItem[]): MenuItem[] {
+  return menu.map((item) => {
+    const children = item.children;
+    if (children && children.length > 0 && children.every((c) => c.hidden)) return { ...item, hidden: true };
+    return item;
+  });
+}
+
+/** GET /sys/permission/getUserPermissionByToken -> menu (atom), auth/allAuth (sessionStorage). */
+export async function fetchPermissions(): Promise<MenuItem[]> {
+  const env = await http.get<PermissionResult>('/sys/permission/getUserPermissionByToken');
+  const result = env.result;
+  if (!env.success || !result) throw new Error(env.message || 'getPermissionList failed');
+  const menu = result.menu;
+  if (!Array.isArray(menu) || menu.length === 0) {
+    throw new Error('getPermissionList: permissions must be a non-null array !');
+  }
+  setButtonAuth(Array.isArray(result.auth) ? result.auth : [], Array.isArray(result.allAuth) ? result.allAuth : []);
+  const list = hideEmptyGroups(menu);
+  appStore.set(permissionListAtom, list);
+  return list;
+}
+
+let configPromise: Promise<GlobalConfig | null> | null = null;
+
+/** GET /config/globalConfig, once; failures are swallowed (atom = null). */
+export function loadGlobalConfig(force = false): Promise<GlobalConfig | null> {
+  if (configPromise && !force) return configPromise;
+  configPromise = http
+    .get<GlobalConfig>('/config/globalConfig', undefined, { silent: true })
+    .then((env) => {
+      const cfg = env.success && env.result ? env.result : null;
+      appStore.set(globalConfigAtom, cfg);
+      if (cfg?.icpNumber) ls.set(KEYS.icpNumber, cfg.icpNumber);
+      if (!cfg) configPromise = null;
+      return cfg;
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof RequestError) && !(e instanceof Error)) throw e;
+      appStore.set(globalConfigAtom, null);
+      configPromise = null;
+      return null;
+    });
+  return configPromise;
+}
+
+/** Organisation selection: stores tenant and org; a tenant id alone clears the org id. */
+export function selectOrganisation(tenantId: string | number, orgId?: string | number | null): void {
+  ls.set(KEYS.tenantId, tenantId);
+  appStore.set(tenantIdAtom, tenantId);
+  if (orgId) {
+    ls.set(KEYS.orgId, orgId);
+    appStore.set(orgIdAtom, orgId);
+  } else {
+    ls.remove(KEYS.orgId);
+    appStore.set(orgIdAtom, null);
+  }
+}
+
+/** Admin-tenant check (SaaS): tenant id unset or 0. */
+export function isAdminTenant(): boolean {
+  const t = ls.get<string | number>(KEYS.tenantId);
+  return !t || String(t) === '0';
+}

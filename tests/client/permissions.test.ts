@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import {
+  Authorized,
+  can,
+  clearButtonAuth,
+  hasButtonPermission,
+  isDisabledByAuth,
+  setButtonAuth,
+  useCan,
+} from '../../src/client/state/permissions';
+import type { AuthEntry } from '../../src/client/state/types';
+
+const auth: AuthEntry[] = [
+  { action: 'hisDoctor:add', type: '1' },
+  { action: 'hisDoctor:edit,hisDoctor:delete', type: '1' },
+  { action: 'hisDoctor:form:phone', type: '2' },
+  { action: 'hisDrug:list', type: 1 },
+];
+const allAuth: AuthEntry[] = [
+  { action: 'hisDoctor:add', type: '1', status: '1' },
+  { action: 'hisDoctor:export', type: '1', status: '1' },
+  { action: 'hisDoctor:import', type: '1', status: '0' },
+  { action: 'hisNurse:add,hisNurse:edit', type: '1', status: '0' },
+  { action: 'hisDoctor:form:phone', type: '2', status: '1' },
+  { action: 'hisDoctor:form:idcard', type: '2', status: '0' },
+  { action: 'hisDoctor:audit', type: '2', status: '0' },
+];
+
+describe('seed §6 button rule', () => {
+  it('keeps a code the user owns', () => {
+    expect(hasButtonPermission('hisDoctor:add', auth, allAuth)).toBe(true);
+    expect(hasButtonPermission('hisDrug:list', auth, allAuth)).toBe(true);
+  });
+  it('removes a code the user does not own (registered or not)', () => {
+    expect(hasButtonPermission('hisDoctor:export', auth, allAuth)).toBe(false);
+    expect(hasButtonPermission('hisDoctor:unknown', auth, allAuth)).toBe(false);
+  });
+  it('keeps a code whose system entry has status 0', () => {
+    expect(hasButtonPermission('hisDoctor:import', auth, allAuth)).toBe(true);
+    expect(hasButtonPermission('hisDoctor:import', [], allAuth)).toBe(true);
+  });
+  it('ignores type 2 entries on both sides', () => {
+    expect(hasButtonPermission('hisDoctor:form:phone', auth, allAuth)).toBe(false);
+    expect(hasButtonPermission('hisDoctor:audit', auth, allAuth)).toBe(false);
+  });
+  it('splits comma-joined action lists', () => {
+    expect(hasButtonPermission('hisDoctor:edit', auth, allAuth)).toBe(true);
+    expect(hasButtonPermission('hisDoctor:delete', auth, allAuth)).toBe(true);
+    expect(hasButtonPermission('hisNurse:edit', [], allAuth)).toBe(true);
+    expect(hasButtonPermission('hisDoctor:edit,hisDoctor:delete', auth, allAuth)).toBe(false);
+  });
+  it('removes everything when the user has no auth', () => {
+    expect(hasButtonPermission('hisDoctor:add', [], allAuth)).toBe(false);
+  });
+  it('type 2 rule disables registered active codes the user lacks', () => {
+    expect(isDisabledByAuth('hisDoctor:form:phone', auth, allAuth)).toBe(false); // owned
+    expect(isDisabledByAuth('hisDoctor:form:phone', [], allAuth)).toBe(true);
+    expect(isDisabledByAuth('hisDoctor:form:idcard', [], allAuth)).toBe(false); // status 0
+    expect(isDisabledByAuth('hisDoctor:form:other', [], allAuth)).toBe(false); // unregistered
+  });
+});
+
+describe('can / useCan / <Authorized> read the session storage lists', () => {
+  beforeEach(() => clearButtonAuth());
+
+  it('can() reads LOGIN_USER_BUTTON_AUTH and SYS_BUTTON_AUTH', () => {
+    sessionStorage.setItem('LOGIN_USER_BUTTON_AUTH', JSON.stringify(auth));
+    sessionStorage.setItem('SYS_BUTTON_AUTH', JSON.stringify(allAuth));
+    expect(can('hisDoctor:add')).toBe(true);
+    expect(can('hisDoctor:export')).toBe(false);
+    expect(can('hisDoctor:import')).toBe(true);
+  });
+
+  it('useCan and Authorized re-render when permissions change', () => {
+    const { result } = renderHook(() => useCan());
+    expect(result.current('hisDoctor:add')).toBe(false);
+    render(createElement(Authorized, { code: 'hisDoctor:add' }, createElement('button', null, '新增')));
+    expect(screen.queryByText('新增')).toBeNull();
+    act(() => setButtonAuth(auth, allAuth));
+    expect(result.current('hisDoctor:add')).toBe(true);
+    expect(screen.getByText('新增')).toBeTruthy();
+    expect(sessionStorage.getItem('LOGIN_USER_BUTTON_AUTH')).toBe(JSON.stringify(auth));
+  });
+});
