@@ -102,6 +102,7 @@ async function listReady() {
 }
 
 beforeEach(() => {
+  window.history.replaceState(null, '', '/');
   fake.state.calls.length = 0;
   fake.state.dicts = { sex: [{ value: '1', text: '男', color: 'blue' }, { value: '2', text: '女', color: 'magenta' }] };
   fake.state.handlers = {

@@ -16,25 +16,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Drawer, Modal, Space, Spin } from 'antd';
 import { createForm, onFieldInit, onFieldInputValueChange, type Field, type Form as FormilyForm } from '@formily/core';
-import { createSchemaField, FormProvider } from '@formily/react';
-import {
-  Checkbox, DatePicker, FormCollapse, FormGrid, FormItem, FormLayout, FormTab, Input, NumberPicker, Password,
-  PreviewText, Radio, Select, Space as FSpace, Switch, TimePicker, TreeSelect, Cascader,
-} from '@formily/antd-v5';
+import { FormProvider } from '@formily/react';
 import { feedback } from '../api';
-import type { ResourceSchema } from '../../core/schema/types';
-import { evaluateCondition } from '../../core/validators/condition';
-import { inForm, toFormilySchema } from '../../core/projections/formily';
+import type { FieldSchema, ResourceSchema } from '../../core/schema/types';
+import { inForm, toFormilySchema, type ISchemaLike } from '../../core/projections/formily';
+import { useCan } from '../state/permissions';
 import { addRow, editRow, fetchById, isAbort, type Row } from './api';
 import { formTitle, type FormMode, type ResourceFormProps } from './formTypes';
-import { duplicateValidator, installValidation } from './validation';
-import {
-  EngineFormContext, FormColorInput, FormDictSelect, FormFileUpload, FormIconInput, FormImageUpload, FormJsonInput,
-  FormMaskedText, FormRefSelect, FormRegionCascader, FormRichText, FormTreeRefSelect,
-} from './fields/formily';
-import { Section } from './fields/Section';
-
-installValidation();
+import { duplicateValidator, ruleValidator } from './validation';
+import { EngineFormContext } from './fields/formily';
+import { SchemaField } from './formRuntime';
+import { jsonError } from './fields/simple';
+import { loadResourceSchema } from './schemas';
+import { parseChildError, SubTable, type SubTableHandle } from './SubTable';
 
 export const FORM_TEXTS = {
   ok: '确定',
@@ -43,26 +37,6 @@ export const FORM_TEXTS = {
   edited: '编辑成功！',
   loadFailed: '数据加载失败',
 } as const;
-
-const SchemaField = createSchemaField({
-  components: {
-    FormItem, FormGrid, FormLayout, FormCollapse, FormTab, Space: FSpace, PreviewText,
-    Input, Password, NumberPicker, Select, Switch, DatePicker, TimePicker, Checkbox, Radio, TreeSelect, Cascader,
-    Section, Card: Section, FormSection: Section,
-    DictSelect: FormDictSelect,
-    RefSelect: FormRefSelect,
-    ImageUpload: FormImageUpload,
-    FileUpload: FormFileUpload,
-    RichText: FormRichText,
-    RegionCascader: FormRegionCascader,
-    TreeRefSelect: FormTreeRefSelect,
-    ColorInput: FormColorInput,
-    IconInput: FormIconInput,
-    JsonInput: FormJsonInput,
-    MaskedText: FormMaskedText,
-  },
-  scope: { $cond: evaluateCondition },
-});
 
 /** Removes `<key>_dictText` companions (display only, never sent back). */
 export function stripDictText(row: Row): Row {
@@ -99,16 +73,42 @@ function clearServerErrors(form: FormilyForm): void {
  * ignores system / read-only ones), never `_dictText`; on edit a cleared field
  * goes out as null so the server clears it too.
  */
-export function formBody(schema: ResourceSchema, mode: 'create' | 'edit', values: Row, id?: string): Row {
+export function formBody(schema: ResourceSchema, mode: 'create' | 'edit', values: Row, id?: string, can?: (code: string) => boolean): Row {
   const body: Row = {};
   for (const f of schema.fields) {
     if (!inForm(f, mode) || f.readOnly) continue;
+    // a field the user may not see or edit is left to the server as it is
+    if (can && !fieldAccess(f, can).edit) continue;
     const v = values[f.key];
     if (v !== undefined) body[f.key] = v;
     else if (mode === 'edit' && !f.writeOnly) body[f.key] = null;
   }
   if (mode === 'edit' && id !== undefined) body.id = id;
   return body;
+}
+
+/** Field permission (`permission {view, edit}`): hidden without view, read-only without edit. */
+export function fieldAccess(f: FieldSchema, can: (code: string) => boolean): { view: boolean; edit: boolean } {
+  const view = !f.permission?.view || can(f.permission.view);
+  return { view, edit: view && (!f.permission?.edit || can(f.permission.edit)) };
+}
+
+/** The projected Formily schema with field permissions applied (removed / readPretty). */
+export function applyFieldAccess(node: ISchemaLike, schema: ResourceSchema, can: (code: string) => boolean): ISchemaLike {
+  const props = node.properties as Record<string, ISchemaLike> | undefined;
+  if (!props) return node;
+  const out: Record<string, ISchemaLike> = {};
+  for (const [k, child] of Object.entries(props)) {
+    const f = schema.fields.find((x) => x.key === k);
+    if (f && child['x-decorator'] === 'FormItem') {
+      const access = fieldAccess(f, can);
+      if (!access.view) continue;
+      out[k] = access.edit ? child : { ...child, 'x-pattern': 'readPretty', 'x-validator': undefined };
+    } else {
+      out[k] = applyFieldAccess(child, schema, can);
+    }
+  }
+  return { ...node, properties: out };
 }
 
 type Load = { status: 'loading' } | { status: 'ready'; record: Row | null } | { status: 'error'; message: string };
@@ -123,7 +123,24 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
   const mode: FormMode = shown?.mode ?? 'create';
   const id = shown?.id;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const formilySchema = useMemo(() => toFormilySchema(schema, mode), [schema, mode]);
+  const can = useCan();
+  const formilySchema = useMemo(() => applyFieldAccess(toFormilySchema(schema, mode), schema, can), [schema, mode, can]);
+  // master-detail: the child schemas are needed before the form shows
+  const [children, setChildren] = useState<Array<{ spec: NonNullable<ResourceSchema['children']>[number]; schema: ResourceSchema }> | null>(
+    () => (schema.children?.length ? null : []),
+  );
+  const subTables = useRef(new Map<string, SubTableHandle>());
+  useEffect(() => {
+    if (!schema.children?.length) return undefined;
+    let alive = true;
+    Promise.all(schema.children.map((c) => loadResourceSchema(c.resource).then((s) => (s ? { spec: c, schema: s } : null)))).then(
+      (list) => alive && setChildren(list.filter((x): x is NonNullable<typeof x> => !!x)),
+      () => alive && setChildren([]),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [schema]);
   const [saving, setSaving] = useState(false);
   const dataId = useRef<string | undefined>(undefined);
   dataId.current = mode === 'edit' ? id : undefined;
@@ -156,7 +173,7 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
 
   const record = load.status === 'ready' ? load.record : null;
   const form = useMemo(() => {
-    if (load.status !== 'ready') return null;
+    if (load.status !== 'ready' || !children) return null;
     return createForm({
       readPretty: mode === 'detail',
       validateFirst: true,
@@ -171,6 +188,23 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
             (field as Field).setValidator([...list, { triggerType: 'onInput', validator: check }]);
           });
         }
+        for (const f of schema.fields) {
+          if (f.kind !== 'json' || mode === 'detail') continue;
+          onFieldInit(f.key, (field) => {
+            const base = (field as Field).validator;
+            const list = base === undefined ? [] : Array.isArray(base) ? base : [base];
+            (field as Field).setValidator([...list, { validator: (v: unknown) => jsonError(v) }]);
+          });
+        }
+        for (const f of schema.fields) {
+          if (!f.rule || mode === 'detail') continue;
+          const check = ruleValidator(f.rule);
+          onFieldInit(f.key, (field) => {
+            const base = (field as Field).validator;
+            const list = base === undefined ? [] : Array.isArray(base) ? base : [base];
+            (field as Field).setValidator([...list, { triggerType: 'onInput', validator: check }]);
+          });
+        }
         // A server error under a field goes away when the user edits that field.
         onFieldInputValueChange('*', (field) => {
           if (field.selfErrors.length) field.setSelfErrors([]);
@@ -179,7 +213,7 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
     });
     // shown: a new opening gets a fresh form
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [load, mode, schema, shown]);
+  }, [load, mode, schema, shown, children]);
 
   const submit = async () => {
     if (!form || saving) return;
@@ -188,20 +222,34 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
       return;
     }
     clearServerErrors(form);
+    let valid = true;
     try {
       await form.validate();
     } catch {
-      return; // messages are under the fields
+      valid = false; // messages are under the fields
     }
+    for (const h of subTables.current.values()) if (!h.validate()) valid = false;
+    if (!valid) return;
     setSaving(true);
     try {
-      const body = formBody(schema, mode, stripDictText({ ...(form.values as Row) }), id);
+      const body = formBody(schema, mode, stripDictText({ ...(form.values as Row) }), id, can);
+      for (const c of children ?? []) {
+        const h = subTables.current.get(c.spec.key);
+        if (h) body[c.spec.key] = h.rows();
+      }
       const res = mode === 'edit' ? await editRow(schema, body) : await addRow(schema, body);
       if (res.success) {
         void feedback.message.success(mode === 'edit' ? FORM_TEXTS.edited : FORM_TEXTS.added);
         onSaved();
       } else {
-        applyServerErrors(form, serverErrors(res.result));
+        const errs = serverErrors(res.result);
+        applyServerErrors(form, errs);
+        const perChild = new Map<string, Array<{ index: number; field: string; message: string }>>();
+        for (const e of errs) {
+          const p = parseChildError(e.field);
+          if (p && subTables.current.has(p.key)) perChild.set(p.key, [...(perChild.get(p.key) ?? []), { index: p.index, field: p.field, message: e.message }]);
+        }
+        for (const [k, list] of perChild) subTables.current.get(k)!.setServerErrors(list);
         void feedback.message.warning(res.message);
       }
     } catch {
@@ -230,10 +278,23 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
           <FormProvider form={form}>
             <SchemaField schema={formilySchema} />
           </FormProvider>
+          {(children ?? []).map((c) => (
+            <SubTable
+              key={c.spec.key}
+              ref={(h) => {
+                if (h) subTables.current.set(c.spec.key, h);
+                else subTables.current.delete(c.spec.key);
+              }}
+              child={c.spec}
+              schema={c.schema}
+              readOnly={mode === 'detail'}
+              initial={Array.isArray(record?.[c.spec.key]) ? (record![c.spec.key] as Row[]) : []}
+            />
+          ))}
         </EngineFormContext.Provider>
       );
 
-  const width = schema.form?.width ?? ((schema.form?.columns ?? 1) > 1 ? 900 : 640);
+  const width = schema.form?.width ?? ((schema.form?.columns ?? 1) > 1 || schema.children?.length ? 900 : 640);
   if (schema.form?.open === 'modal') {
     return (
       <Modal

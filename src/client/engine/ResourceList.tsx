@@ -2,23 +2,39 @@
  * The generic list: search form, ProTable (rendering only), toolbar, row
  * actions and the on-demand form. Data comes from useListQuery (own request
  * lifecycle: one request per query change, abort stale, no ProTable `request`).
+ *
+ * - List state lives in the URL (urlState.ts): the first request already uses
+ *   the decoded URL; back/forward or a router navigation to the same page with
+ *   another query string restores the form and the query (one request).
+ * - Column settings (tableSettings.ts) are loaded before the table renders and
+ *   saved per user on the server.
+ * - Transitions, declared actions, batch transitions (actions.tsx), export and
+ *   import (ImportModal, lazy), tree tables (useTreeRows).
  */
-import { lazy, Suspense, useCallback, useMemo, useState, type Key } from 'react';
-import { Button, Divider, Modal, Popconfirm, Space } from 'antd';
-import { PlusOutlined, DeleteOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type Key } from 'react';
+import { Button, Divider, Modal, Popconfirm, Popover, Space, Spin, Tooltip } from 'antd';
+import { PlusOutlined, DeleteOutlined, DownloadOutlined, UploadOutlined, SettingOutlined } from '@ant-design/icons';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { useInRouterContext, useLocation, useNavigate } from 'react-router';
 import type { ResourceSchema } from '../../core/schema/types';
-import { feedback } from '../api';
+import { findField } from '../../core/schema/naming';
+import { feedback, saveBlob } from '../api';
 import { useCan } from '../state/permissions';
-import { deleteRow, deleteRows, permissionCode, type Row } from './api';
-import { PAGE_SIZE_OPTIONS, useListQuery } from './useListQuery';
-import { cellSpecs, defaultSort, type SortState } from './projections';
+import { deleteRow, deleteRows, exportXls, permissionCode, type Row } from './api';
+import { defaultPageSize, PAGE_SIZE_OPTIONS, useListQuery } from './useListQuery';
+import { cellSpecs, defaultSort, listQuery, type SortState } from './projections';
 import { renderCell } from './renderers';
 import { SearchForm } from './SearchForm';
 import type { FormMode } from './formTypes';
+import { decodeListState, encodeListState, ownedKeys, sameOwned, writeUrl } from './urlState';
+import { applySettings, useTableSettings } from './tableSettings';
+import { batchTransitions, rowActions, rowTransitions, toolbarActions, useActionHost } from './actions';
+import { useTreeRows } from './useTreeRows';
 
 /** The Formily form is its own chunk, fetched when a form first opens. */
 const ResourceForm = lazy(() => import('./ResourceForm'));
+const ColumnSettingsPanel = lazy(() => import('./ColumnSettingsPanel'));
+const ImportModal = lazy(() => import('./ImportModal'));
 
 export interface FormTarget {
   mode: FormMode;
@@ -40,33 +56,117 @@ export const TEXTS = {
   ok: '确定',
   cancel: '取消',
   actions: '操作',
+  export: '导出',
+  import: '导入',
+  columns: '列设置',
 } as const;
 
 export function showTotal(total: number, range: [number, number]): string {
   return `${range[0]}-${range[1]} 共${total}条`;
 }
 
-export function ResourceList({ schema }: { schema: ResourceSchema }) {
-  const list = useListQuery(schema);
+/** Router seams, rendered only inside a router (the engine also runs without one, e.g. in tests). */
+function RouterBridge({ onSearch, navRef }: { onSearch: (search: string) => void; navRef: { current: (to: string) => void } }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  navRef.current = (to) => navigate(to);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    onSearch(location.search);
+    // a navigation (not our own replaceState) changed the query string
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key, location.search]);
+  return null;
+}
+
+export interface ResourceListProps {
+  schema: ResourceSchema;
+  /** Keep the list state in the address bar (default true). */
+  urlState?: boolean;
+}
+
+export function ResourceList({ schema, urlState = true }: ResourceListProps) {
+  const pageSizeDefault = defaultPageSize(schema);
+  const owned = useMemo(() => ownedKeys(schema), [schema]);
+  const initial = useMemo(
+    () => (urlState && typeof window !== 'undefined' ? decodeListState(schema, window.location.search, pageSizeDefault) : undefined),
+    // read once: later changes come through restore()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const list = useListQuery(schema, { initial });
   const can = useCan();
   const [selected, setSelected] = useState<Key[]>([]);
   const [form, setForm] = useState<FormTarget | null>(null);
   const [formOpened, setFormOpened] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [searchKey, setSearchKey] = useState(0);
+  const [searchInit, setSearchInit] = useState(() => initial?.values);
   // In-tree confirm: inherits ConfigProvider (locale, button autoInsertSpace: false)
   const [modal, modalHolder] = Modal.useModal();
+  const inRouter = useInRouterContext();
+  const navRef = useRef<(to: string) => void>((to) => window.location.assign(to));
 
   const code = useCallback((action: string) => permissionCode(schema, action), [schema]);
   const canAdd = can(code('add'));
   const canEdit = can(code('edit'));
   const canDelete = can(code('delete'));
   const batchDelete = (schema.list?.batch ?? ['delete']).includes('delete') && can(code('deleteBatch'));
+  const canExport = !!schema.list?.export && can(code('exportXls'));
+  const canImport = !!schema.list?.import && can(code('importExcel'));
+  const batchT = useMemo(() => batchTransitions(schema, can), [schema, can]);
+  const toolbarA = useMemo(() => toolbarActions(schema, can), [schema, can]);
+  const selectable = batchDelete || batchT.length > 0 || toolbarA.length > 0 || canExport;
   const sortDefault = useMemo(() => defaultSort(schema), [schema]);
   const sort: SortState | undefined = list.query.sort;
+
+  /* ---------- URL state ---------- */
+  const { query } = list;
+  useEffect(() => {
+    if (!urlState) return;
+    writeUrl(encodeListState(schema, query, pageSizeDefault), owned);
+  }, [urlState, schema, query, pageSizeDefault, owned]);
+
+  const queryRef = useRef(query);
+  queryRef.current = query;
+  const restoreFrom = useCallback((search: string) => {
+    const current = encodeListState(schema, queryRef.current, pageSizeDefault).toString();
+    if (sameOwned(search, current, owned)) return;
+    const next = decodeListState(schema, search, pageSizeDefault);
+    list.restore(next);
+    setSearchInit(next.values);
+    setSearchKey((k) => k + 1);
+  }, [schema, pageSizeDefault, owned, list]);
+
+  useEffect(() => {
+    if (!urlState) return undefined;
+    const onPop = () => restoreFrom(window.location.search);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [urlState, restoreFrom]);
+
+  /* ---------- columns ---------- */
+  const specs = useMemo(() => cellSpecs(schema).filter((c) => {
+    const view = findField(schema, c.key)?.permission?.view;
+    return !view || can(view);
+  }), [schema, can]);
+  const settings = useTableSettings(schema.name, specs);
+  const titles = useMemo(() => Object.fromEntries(specs.map((c) => [c.key, c.title])), [specs]);
+  const shownSpecs = useMemo(() => applySettings(specs, settings.settings), [specs, settings.settings]);
 
   const open = useCallback((target: FormTarget) => {
     setForm(target);
     setFormOpened(true);
   }, []);
+
+  const reload = list.reload;
+  const actionHost = useActionHost(schema, modal, reload, (to) => navRef.current(to));
+  const { runTransition, runBatchTransition, runAction } = actionHost;
 
   const onDelete = useCallback(async (row: Row) => {
     const res = await deleteRow(schema, String(row.id));
@@ -78,6 +178,17 @@ export function ResourceList({ schema }: { schema: ResourceSchema }) {
       void feedback.message.warning(res.message);
     }
   }, [schema, list]);
+
+  const selectedRows = useCallback((): Row[] => {
+    const keys = new Set(selected.map(String));
+    const found: Row[] = [];
+    const walk = (rs: Row[]) => rs.forEach((r) => {
+      if (keys.has(String(r.id))) found.push(r);
+      if (Array.isArray(r.children)) walk(r.children as Row[]);
+    });
+    walk(list.rows);
+    return found;
+  }, [selected, list.rows]);
 
   const onBatchDelete = useCallback(() => {
     if (!selected.length) {
@@ -103,23 +214,37 @@ export function ResourceList({ schema }: { schema: ResourceSchema }) {
     });
   }, [schema, selected, list, modal]);
 
+  const onExport = useCallback(async () => {
+    setExporting(true);
+    try {
+      const params = listQuery(schema, query);
+      delete params.pageNo;
+      delete params.pageSize;
+      params.field = shownSpecs.map((c) => c.key).join(',');
+      if (selected.length) params.selections = selected.map(String).join(',');
+      saveBlob(await exportXls(schema, params), `${schema.title}.xlsx`);
+    } catch (err) {
+      if (err instanceof Error && !('status' in err)) void feedback.message.warning(err.message);
+    } finally {
+      setExporting(false);
+    }
+  }, [schema, query, shownSpecs, selected]);
+
   const columns = useMemo<ProColumns<Row>[]>(() => {
-    const cols: ProColumns<Row>[] = cellSpecs(schema)
-      .filter((c) => !c.hideInTable)
-      .map((c) => ({
-        key: c.key,
-        title: c.title,
-        dataIndex: c.dataIndex,
-        width: c.width,
-        fixed: c.fixed,
-        sorter: c.sortable,
-        sortOrder: (sort ?? sortDefault).field === c.key
-          ? ((sort ?? sortDefault).order === 'asc' ? 'ascend' : 'descend')
-          : null,
-        // the default-sort column toggles (never "unsorted": that would be the default again)
-        ...(c.key === sortDefault.field ? { sortDirections: ['ascend', 'descend', 'ascend'] as ('ascend' | 'descend')[] } : {}),
-        render: (_dom: unknown, row: Row) => renderCell(row[c.dataIndex], row, c),
-      }));
+    const cols: ProColumns<Row>[] = shownSpecs.map((c) => ({
+      key: c.key,
+      title: c.title,
+      dataIndex: c.dataIndex,
+      width: c.width,
+      fixed: c.fixed,
+      sorter: c.sortable,
+      sortOrder: (sort ?? sortDefault).field === c.key
+        ? ((sort ?? sortDefault).order === 'asc' ? 'ascend' : 'descend')
+        : null,
+      // the default-sort column toggles (never "unsorted": that would be the default again)
+      ...(c.key === sortDefault.field ? { sortDirections: ['ascend', 'descend', 'ascend'] as ('ascend' | 'descend')[] } : {}),
+      render: (_dom: unknown, row: Row) => renderCell(row[c.dataIndex], row, c),
+    }));
     cols.push({
       key: '__actions',
       title: TEXTS.actions,
@@ -127,9 +252,15 @@ export function ResourceList({ schema }: { schema: ResourceSchema }) {
       fixed: 'right',
       width: 160,
       render: (_dom: unknown, row: Row) => (
-        <Space size={0} split={<Divider type="vertical" />}>
+        <Space size={0} split={<Divider type="vertical" />} wrap>
           {canEdit && <a onClick={() => open({ mode: 'edit', id: String(row.id), row })}>{TEXTS.edit}</a>}
           <a onClick={() => open({ mode: 'detail', id: String(row.id), row })}>{TEXTS.detail}</a>
+          {rowTransitions(schema, row, can).map((t) => (
+            <a key={`t-${t.action}`} data-action={t.action} onClick={() => runTransition(t, row)}>{t.title}</a>
+          ))}
+          {rowActions(schema, row, can).map((a) => (
+            <a key={`a-${a.action}`} data-action={a.action} onClick={() => runAction(a, { row })}>{a.title}</a>
+          ))}
           {canDelete && (
             <Popconfirm title={TEXTS.deleteConfirm} okText={TEXTS.ok} cancelText={TEXTS.cancel} onConfirm={() => onDelete(row)}>
               <a>{TEXTS.delete}</a>
@@ -139,65 +270,109 @@ export function ResourceList({ schema }: { schema: ResourceSchema }) {
       ),
     });
     return cols;
-  }, [schema, sort, sortDefault, canEdit, canDelete, open, onDelete]);
+  }, [schema, can, shownSpecs, sort, sortDefault, canEdit, canDelete, open, onDelete, runTransition, runAction]);
+
+  const tree = useTreeRows(schema, list.rows);
+
+  const settingsButton = (
+    <Popover key="settings" trigger="click" placement="bottomRight" destroyOnHidden
+      content={(
+        <Suspense fallback={<Spin size="small" />}>
+          <ColumnSettingsPanel settings={settings.settings} titles={titles} onChange={settings.update} onReset={settings.reset} />
+        </Suspense>
+      )}>
+      <Tooltip title={TEXTS.columns}>
+        <Button type="text" aria-label={TEXTS.columns} icon={<SettingOutlined />} />
+      </Tooltip>
+    </Popover>
+  );
 
   return (
     <>
       {modalHolder}
-      <SearchForm schema={schema} onSearch={list.search} />
+      {actionHost.host}
+      <SearchForm key={searchKey} schema={schema} onSearch={list.search} initialValues={searchInit} />
       <div data-testid="resource-table">
-        <ProTable<Row>
-          rowKey="id"
-          headerTitle={schema.title}
-          columns={columns}
-          dataSource={list.rows}
-          loading={list.loading}
-          search={false}
-          cardBordered
-          scroll={{ x: 'max-content' }}
-          options={{ reload: () => list.reload(), density: true, setting: true, fullScreen: false }}
-          pagination={{
-            current: list.query.pageNo,
-            pageSize: list.query.pageSize,
-            total: list.total,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal,
-          }}
-          onChange={(pagination, _filters, sorter, extra) => {
-            if (extra.action === 'sort') {
-              const s = Array.isArray(sorter) ? sorter[0] : sorter;
-              const field = s?.columnKey ?? s?.field;
-              list.setSort(s?.order && field !== undefined
-                ? { field: String(field), order: s.order === 'ascend' ? 'asc' : 'desc' }
-                : undefined);
-            } else if (extra.action === 'paginate') {
-              list.setPage(pagination.current ?? 1, pagination.pageSize ?? list.query.pageSize);
-            }
-          }}
-          rowSelection={batchDelete ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys) } : false}
-          tableAlertRender={batchDelete ? ({ selectedRowKeys, onCleanSelected }) => (
-            <Space>
-              <span>已选择 {selectedRowKeys.length} 项</span>
-              <a onClick={onCleanSelected}>取消选择</a>
-            </Space>
-          ) : false}
-          tableAlertOptionRender={false}
-          toolBarRender={() => [
-            canAdd && (
-              <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => open({ mode: 'create' })}>
-                {TEXTS.add}
-              </Button>
-            ),
-            batchDelete && (
-              <Button key="batch" danger icon={<DeleteOutlined />} onClick={onBatchDelete}>
-                {TEXTS.batchDelete}
-              </Button>
-            ),
-          ]}
-        />
+        {!settings.ready
+          ? <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>
+          : (
+            <ProTable<Row>
+              rowKey="id"
+              headerTitle={schema.title}
+              columns={columns}
+              dataSource={tree ? tree.data : list.rows}
+              loading={list.loading}
+              search={false}
+              cardBordered
+              size={settings.settings.density}
+              scroll={{ x: 'max-content' }}
+              options={{ reload: () => list.reload(), density: false, setting: false, fullScreen: false }}
+              expandable={tree ? {
+                expandedRowKeys: tree.expandedKeys,
+                onExpand: (expanded, row) => tree.onExpand(expanded, row),
+              } : undefined}
+              pagination={{
+                current: query.pageNo,
+                pageSize: query.pageSize,
+                total: list.total,
+                showSizeChanger: true,
+                showQuickJumper: true,
+                pageSizeOptions: PAGE_SIZE_OPTIONS,
+                showTotal,
+              }}
+              onChange={(pagination, _filters, sorter, extra) => {
+                if (extra.action === 'sort') {
+                  const s = Array.isArray(sorter) ? sorter[0] : sorter;
+                  const field = s?.columnKey ?? s?.field;
+                  list.setSort(s?.order && field !== undefined
+                    ? { field: String(field), order: s.order === 'ascend' ? 'asc' : 'desc' }
+                    : undefined);
+                } else if (extra.action === 'paginate') {
+                  list.setPage(pagination.current ?? 1, pagination.pageSize ?? query.pageSize);
+                }
+              }}
+              rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), checkStrictly: true } : false}
+              tableAlertRender={selectable ? ({ selectedRowKeys, onCleanSelected }) => (
+                <Space>
+                  <span>已选择 {selectedRowKeys.length} 项</span>
+                  <a onClick={onCleanSelected}>取消选择</a>
+                </Space>
+              ) : false}
+              tableAlertOptionRender={false}
+              toolBarRender={() => [
+                canAdd && (
+                  <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => open({ mode: 'create' })}>
+                    {TEXTS.add}
+                  </Button>
+                ),
+                batchDelete && (
+                  <Button key="batch" danger icon={<DeleteOutlined />} onClick={onBatchDelete}>
+                    {TEXTS.batchDelete}
+                  </Button>
+                ),
+                ...batchT.map((t) => (
+                  <Button key={`bt-${t.action}`} onClick={() => runBatchTransition(t, selectedRows())}>{`批量${t.title}`}</Button>
+                )),
+                ...toolbarA.map((a) => (
+                  <Button key={`ta-${a.action}`} onClick={() => runAction(a, { rows: selectedRows() })}>{a.title}</Button>
+                )),
+                canExport && (
+                  <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>{TEXTS.export}</Button>
+                ),
+                canImport && (
+                  <Button key="import" icon={<UploadOutlined />} onClick={() => setImporting(true)}>{TEXTS.import}</Button>
+                ),
+                settingsButton,
+              ]}
+            />
+          )}
       </div>
+      {inRouter && <RouterBridge onSearch={urlState ? restoreFrom : () => undefined} navRef={navRef} />}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportModal schema={schema} onClose={() => setImporting(false)} onImported={() => list.reload()} />
+        </Suspense>
+      )}
       {formOpened && (
         <Suspense fallback={null}>
           <ResourceForm

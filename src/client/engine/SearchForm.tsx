@@ -4,9 +4,9 @@
  * request. Range fields use a RangePicker (dates) or two numbers; `in` fields
  * are multi-selects. Dict and ref fields reuse the form widgets.
  */
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
-import { ProForm, QueryFilter } from '@ant-design/pro-components';
+import { ProForm, QueryFilter, type ProFormInstance } from '@ant-design/pro-components';
 import type { ResourceSchema } from '../../core/schema/types';
 import { findField } from '../../core/schema/naming';
 import { DictSelect } from './fields/DictSelect';
@@ -16,6 +16,8 @@ import { searchFields, type SearchFieldSpec } from './projections';
 export interface SearchFormProps {
   schema: ResourceSchema;
   onSearch: (values: Record<string, unknown>) => void;
+  /** Values restored from the URL (the form is re-keyed when they change from outside). */
+  initialValues?: Record<string, unknown>;
 }
 
 const DATE_KINDS = new Set(['date', 'datetime', 'time']);
@@ -72,20 +74,27 @@ export function normalizeSearch(schema: ResourceSchema, values: Record<string, u
   return out;
 }
 
-export function SearchForm({ schema, onSearch }: SearchFormProps) {
+export function SearchForm({ schema, onSearch, initialValues }: SearchFormProps) {
   const fields = useMemo(() => searchFields(schema), [schema]);
+  const formRef = useRef<ProFormInstance>(undefined);
   if (!fields.length) return null;
   return (
     <div className="resource-search" style={{ marginBottom: 16 }}>
       <QueryFilter
-        defaultCollapsed
+        defaultCollapsed={!initialValues || !Object.keys(initialValues).length}
+        initialValues={initialValues}
         labelWidth="auto"
         span={{ xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 }}
         onFinish={async (values: Record<string, unknown>) => {
           onSearch(normalizeSearch(schema, values));
           return true;
         }}
-        onReset={() => onSearch({})}
+        formRef={formRef}
+        onReset={() => {
+          // resetFields goes back to the URL's initial values: 重置 means empty
+          formRef.current?.setFieldsValue(Object.fromEntries(fields.map((f) => [f.key, undefined])));
+          onSearch({});
+        }}
       >
         {fields.map((s) => (
           <ProForm.Item key={s.key} name={s.key} label={s.title}>

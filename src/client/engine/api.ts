@@ -61,6 +61,79 @@ export function dictItems(code: string): Promise<DictItem[]> {
   return getDictItems(code);
 }
 
+/* ---------------- schema language v1: transitions, actions, tree, excel, settings ---------------- */
+
+/** `PUT <base>/<action>` with `{id, ...formFields}` (state transition). */
+export function runTransition(schema: ResourceSchema, action: string, body: Row): Promise<Envelope<unknown>> {
+  return http.put<unknown>(apiPath(schema, action), body);
+}
+
+/** A declared action's own API call: GET/DELETE send params, POST/PUT a body. */
+export function callAction(
+  spec: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string },
+  payload: Record<string, unknown>,
+): Promise<Envelope<unknown>> {
+  const path = spec.path.replace(/\{(\w+)\}|:(\w+)/g, (_m, a: string | undefined, b: string | undefined) =>
+    encodeURIComponent(String(payload[(a ?? b)!] ?? '')));
+  switch (spec.method) {
+    case 'GET': return http.get<unknown>(path, payload);
+    case 'DELETE': return http.delete<unknown>(path, payload);
+    case 'PUT': return http.put<unknown>(path, payload);
+    default: return http.post<unknown>(path, payload);
+  }
+}
+
+/** Tree resources: children of one node. */
+export function fetchChildren(schema: ResourceSchema, pid: string, signal?: AbortSignal): Promise<Envelope<Row[] | Page<Row>>> {
+  return http.get<Row[] | Page<Row>>(apiPath(schema, 'childList'), { pid }, { signal });
+}
+
+/** childList answers a plain array or a page; both become rows. */
+export function childRows(result: unknown): Row[] {
+  if (Array.isArray(result)) return result as Row[];
+  const records = (result as { records?: unknown } | null)?.records;
+  return Array.isArray(records) ? (records as Row[]) : [];
+}
+
+export function exportXls(schema: ResourceSchema, params: Record<string, string>): Promise<Blob> {
+  return http.download(apiPath(schema, 'exportXls'), { method: 'GET', params });
+}
+
+export function importTemplate(schema: ResourceSchema): Promise<Blob> {
+  return http.download(apiPath(schema, 'importTemplate'), { method: 'GET' });
+}
+
+export interface ImportRowError { row: number; field?: string; title?: string; message: string }
+export interface ImportReport { total: number; valid?: number; invalid?: number; inserted?: number; errors?: ImportRowError[] }
+
+export function importExcel(schema: ResourceSchema, file: Blob & { name?: string }, dryRun: boolean): Promise<Envelope<ImportReport>> {
+  const fd = new FormData();
+  fd.append('file', file, file.name ?? 'import.xlsx');
+  return http.upload<ImportReport>(apiPath(schema, 'importExcel'), fd, { dryRun: dryRun ? 1 : 0 });
+}
+
+/** Per-user settings (column state `table:<resource>`): value or null. */
+export function getUserSetting(key: string, signal?: AbortSignal): Promise<Envelope<unknown>> {
+  return http.get<unknown>('/sys/userSetting/get', { key }, { signal });
+}
+
+export function saveUserSetting(key: string, value: unknown): Promise<Envelope<unknown>> {
+  return http.post<unknown>('/sys/userSetting/save', { key, value });
+}
+
+/** POST /sys/common/upload (multipart `file`, `biz`) -> relative path in `result`. */
+export function uploadFile(file: Blob & { name?: string }, biz = 'temp'): Promise<Envelope<string>> {
+  const fd = new FormData();
+  fd.append('file', file, file.name ?? 'file');
+  fd.append('biz', biz);
+  return http.upload<string>('/sys/common/upload', fd);
+}
+
+/** Rule-code check (field `rule`): success or the rule's message. */
+export function checkRuleCode(ruleCode: string, value: string, signal?: AbortSignal): Promise<Envelope<unknown>> {
+  return http.get<unknown>('/sys/checkRule/checkByCode', { ruleCode, value }, { signal });
+}
+
 /** True for an AbortController abort (ours), whatever layer wrapped it. */
 export function isAbort(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;

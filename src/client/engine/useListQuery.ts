@@ -38,6 +38,15 @@ export interface ListQuery {
   reload(): void;
   /** After removing `count` rows: go back a page if this one became empty. */
   afterDelete(count: number): void;
+  /** Replaces values, sort and page at once (URL restore): one request. */
+  restore(state: Omit<ListQueryState, 'nonce'>): void;
+}
+
+export interface ListQueryOptions {
+  /** Initial values/sort/page (decoded from the URL): the first request already uses them. */
+  initial?: Partial<Omit<ListQueryState, 'nonce'>>;
+  /** Builds the request; default the generic `list` call (tree resources swap in their own). */
+  fetcher?: typeof fetchList;
 }
 
 export const PAGE_SIZE_OPTIONS = ['10', '20', '30'];
@@ -46,13 +55,16 @@ export function defaultPageSize(schema: ResourceSchema): number {
   return schema.list?.pageSize ?? 10;
 }
 
-export function useListQuery(schema: ResourceSchema): ListQuery {
+export function useListQuery(schema: ResourceSchema, options: ListQueryOptions = {}): ListQuery {
   const [query, setQuery] = useState<ListQueryState>(() => ({
     values: {},
     pageNo: 1,
     pageSize: defaultPageSize(schema),
+    ...options.initial,
     nonce: 0,
   }));
+  const fetcher = useRef(options.fetcher ?? fetchList);
+  fetcher.current = options.fetcher ?? fetchList;
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
@@ -72,7 +84,7 @@ export function useListQuery(schema: ResourceSchema): ListQuery {
       void message.warning(err instanceof Error ? err.message : String(err));
       return () => controller.abort();
     }
-    fetchList(schema, params, controller.signal).then(
+    fetcher.current(schema, params, controller.signal).then(
       (res) => {
         if (controller.signal.aborted || mine !== seq.current) return;
         if (res.success) {
@@ -114,7 +126,11 @@ export function useListQuery(schema: ResourceSchema): ListQuery {
     });
   }, []);
 
-  return { rows, total, loading, query, search, setPage, setSort, reload, afterDelete };
+  const restore = useCallback((next: Omit<ListQueryState, 'nonce'>) => {
+    setQuery((q) => ({ ...next, nonce: q.nonce + 1 }));
+  }, []);
+
+  return { rows, total, loading, query, search, setPage, setSort, reload, afterDelete, restore };
 }
 
 function sameSort(a: SortState | undefined, b: SortState | undefined): boolean {

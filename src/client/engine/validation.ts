@@ -11,7 +11,8 @@ import {
   setValidateLanguage,
 } from '@formily/core';
 import { checkRule, FORMAT_NAMES, formatRule, MESSAGES, VALIDATE_FORMATS } from '../../core/validators/index';
-import { duplicateCheck, isAbort } from './api';
+import type { Envelope } from '../../core/protocol/envelope';
+import { checkRuleCode, duplicateCheck, isAbort } from './api';
 
 let installed = false;
 
@@ -48,6 +49,21 @@ export const DUPLICATE_FALLBACK = '该值不可用，系统中已存在！';
  * failures pass (the server checks again on save).
  */
 export function duplicateValidator(resource: string, field: string, dataId: () => string | undefined) {
+  return remoteValidator(
+    (text, signal) => duplicateCheck({ resource, field, value: text, dataId: dataId() }, signal),
+    DUPLICATE_FALLBACK,
+  );
+}
+
+export const RULE_FALLBACK = '编码校验不通过';
+
+/** Field `rule`: GET /sys/checkRule/checkByCode?ruleCode=&value=, debounced like the duplicate check. */
+export function ruleValidator(ruleCode: string) {
+  return remoteValidator((text, signal) => checkRuleCode(ruleCode, text, signal), RULE_FALLBACK);
+}
+
+/** A debounced, abortable server check returning the failure message ('' = ok). */
+export function remoteValidator(call: (text: string, signal: AbortSignal) => Promise<Envelope<unknown>>, fallback: string) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let controller: AbortController | undefined;
   let settlePrevious: ((msg: string) => void) | undefined;
@@ -71,10 +87,10 @@ export function duplicateValidator(resource: string, field: string, dataId: () =
     timer = setTimeout(() => {
       const ctl = new AbortController();
       controller = ctl;
-      duplicateCheck({ resource, field, value: text, dataId: dataId() }, ctl.signal).then(
+      call(text, ctl.signal).then(
         (res) => {
           if (ctl.signal.aborted) return;
-          const message = res.success ? '' : res.message || DUPLICATE_FALLBACK;
+          const message = res.success ? '' : res.message || fallback;
           last = { value: text, message };
           resolve(message);
         },

@@ -3,7 +3,9 @@
  * lazy form chunk). Each custom component is the plain widget connected to
  * the field, with a read-pretty view for detail mode.
  */
-import { createContext, useContext } from 'react';
+import { createContext, Suspense, useContext, useEffect, useState } from 'react';
+import { Button, Space } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import { connect, mapProps, mapReadPretty, observer, useField, useForm } from '@formily/react';
 import type { Field } from '@formily/core';
 import { PreviewText } from '@formily/antd-v5';
@@ -16,6 +18,27 @@ import {
   ColorInput, ColorView, FileUpload, FileView, IconInput, ImageUpload, ImageView, JsonInput, JsonView,
   MaskedText, MaskedView, RegionCascader, RichText, RichTextView, TreeRefSelect,
 } from './simple';
+import { RefPickerModal } from './lazyWidgets';
+import { loadResourceSchema } from '../schemas';
+import { searchFields } from '../projections';
+import { fromList, toList } from './values';
+
+/** A ref target with more than one search field gets the table picker next to the select. */
+export function wantsPicker(target: ResourceSchema | null): boolean {
+  return !!target && searchFields(target).length > 1;
+}
+
+function useTarget(resource: string): ResourceSchema | null {
+  const [target, setTarget] = useState<ResourceSchema | null>(null);
+  useEffect(() => {
+    let alive = true;
+    if (resource) loadResourceSchema(resource).then((s) => alive && setTarget(s), () => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [resource]);
+  return target;
+}
 
 /** The schema and the loaded row (edit/detail), for labels of relations. */
 export interface FormContextValue {
@@ -74,7 +97,10 @@ const RefSelectEditable = observer((props: FormRefProps) => {
   for (const [k, f] of Object.entries(filterSpec)) {
     filter[k] = 'field' in f ? (form.values as Record<string, unknown>)[f.field] : f.value;
   }
-  return (
+  const target = useTarget(resource);
+  const [picking, setPicking] = useState(false);
+  const [pickedLabels, setPickedLabels] = useState<string | undefined>();
+  const select = (
     <RefSelect
       id={props.id}
       disabled={props.disabled}
@@ -84,10 +110,29 @@ const RefSelectEditable = observer((props: FormRefProps) => {
       label={label}
       valueField={valueField}
       filter={filter}
-      labels={labels}
+      labels={pickedLabels ?? labels}
       value={props.value}
       onChange={props.onChange}
     />
+  );
+  if (!wantsPicker(target) || props.disabled) return select;
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      {select}
+      <Button aria-label="选择" icon={<SearchOutlined />} onClick={() => setPicking(true)} />
+      {picking && target && (
+        <Suspense fallback={null}>
+          <RefPickerModal target={target} title={`选择${field?.title ?? ''}`} multiple={props.multiple} valueField={valueField} labelField={label}
+            value={toList(props.value)}
+            onClose={() => setPicking(false)}
+            onOk={(picked) => {
+              setPickedLabels(fromList(picked.map((p) => p.label)));
+              props.onChange?.(props.multiple ? fromList(picked.map((p) => p.value)) : picked[0]?.value);
+              setPicking(false);
+            }} />
+        </Suspense>
+      )}
+    </Space.Compact>
   );
 });
 
@@ -115,7 +160,17 @@ const TreeRefPretty = (props: { value?: unknown }) => {
   const labels = useRowLabels();
   return <RefText value={props.value} labels={labels} />;
 };
-export const FormTreeRefSelect = connect(TreeRefSelect, mapReadPretty(TreeRefPretty));
+const TreeRefEditable = observer((props: { value?: unknown; onChange?: (v: string | undefined) => void; disabled?: boolean; placeholder?: string; resource?: string; label?: string }) => {
+  const field = useField<Field>();
+  const ctx = useContext(EngineFormContext);
+  const labels = useRowLabels();
+  const spec = ctx ? findField(ctx.schema, fieldName(field))?.ref : undefined;
+  return (
+    <TreeRefSelect resource={spec?.resource ?? props.resource ?? ''} label={spec?.label ?? props.label ?? 'name'} valueField={spec?.value ?? 'id'}
+      labels={labels} value={props.value} onChange={props.onChange} disabled={props.disabled} placeholder={props.placeholder} />
+  );
+});
+export const FormTreeRefSelect = connect(TreeRefEditable, mapReadPretty(TreeRefPretty));
 
 export const FormMaskedText = connect(
   MaskedText,

@@ -3,13 +3,13 @@
  * controlled `value`/`onChange` component (usable by Formily and plain antd
  * forms) plus a read-only `*View` for detail mode.
  *
- * Upload endpoints are not part of the contract yet, so image/file take a URL
- * (or a static path) as text with a preview. Rich text is edited as HTML
- * source and displayed only after DOMPurify.
+ * Uploads go to /sys/common/upload (upload.tsx); rich text is a light
+ * contentEditable editor, displayed only after DOMPurify; the heavy widgets
+ * (colour, icon, region, tree) are lazy chunks (lazyWidgets.tsx).
  */
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { Button, Input, Space, Typography } from 'antd';
-import DOMPurify from 'dompurify';
+import { sanitizeHtml } from './RichText';
 import { ColorView, Empty, FileView, ImageView } from './views';
 import { maskValue } from '../projections';
 import { toList } from './values';
@@ -28,43 +28,9 @@ const str = (v: unknown): string => (v === undefined || v === null ? '' : String
 const emit = (onChange: TextProps['onChange']) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
   onChange?.(e.target.value === '' ? undefined : e.target.value);
 
-/* ---------------- image / images ---------------- */
-
-export function ImageUpload(props: TextProps & { multiple?: boolean }) {
-  const urls = toList(props.value);
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Input id={props.id} disabled={props.disabled} value={str(props.value)} onChange={emit(props.onChange)}
-        placeholder={props.placeholder ?? (props.multiple ? '图片地址，多个用逗号分隔' : '图片地址')} />
-      {urls.length > 0 && <ImageView value={props.value} />}
-    </Space>
-  );
-}
-
-/* ---------------- file ---------------- */
-
-export function FileUpload(props: TextProps) {
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Input id={props.id} disabled={props.disabled} value={str(props.value)} onChange={emit(props.onChange)}
-        placeholder={props.placeholder ?? '文件地址'} />
-      {toList(props.value).length > 0 && <FileView value={props.value} />}
-    </Space>
-  );
-}
-
-/* ---------------- rich text ---------------- */
-
-export function RichText(props: TextProps) {
-  return (
-    <Input.TextArea id={props.id} disabled={props.disabled} value={str(props.value)} onChange={emit(props.onChange)}
-      placeholder={props.placeholder} autoSize={{ minRows: 4, maxRows: 12 }} />
-  );
-}
-
-export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html);
-}
+export { ImageUpload, FileUpload } from './upload';
+export { RichText, sanitizeHtml } from './RichText';
+export { ColorInput, IconInput, RegionCascader, TreeRefSelect } from './lazyWidgets';
 
 export function RichTextView({ value }: { value: unknown }) {
   const html = useMemo(() => sanitizeHtml(str(value)), [value]);
@@ -73,37 +39,30 @@ export function RichTextView({ value }: { value: unknown }) {
   return <div className="resource-richtext" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/* ---------------- plain text stand-ins ---------------- */
+/* ---------------- JSON ---------------- */
 
-function textInput(defaultPlaceholder?: string) {
-  return function TextInput(props: TextProps) {
-    return (
-      <Input id={props.id} disabled={props.disabled} value={str(props.value)} onChange={emit(props.onChange)}
-        placeholder={props.placeholder ?? defaultPlaceholder} />
-    );
-  };
-}
+export const JSON_MESSAGE = '请输入JSON字符串';
 
-/** 行政区划: region code(s) as text until the cascader data source exists. */
-export const RegionCascader = textInput('行政区划编码');
-/** Tree relation: the parent id as text until the tree picker exists. */
-export const TreeRefSelect = textInput();
-export const IconInput = textInput('图标名称');
-
-export function ColorInput(props: TextProps) {
-  const color = str(props.value);
-  return (
-    <Input id={props.id} disabled={props.disabled} value={color} onChange={emit(props.onChange)}
-      placeholder={props.placeholder ?? '#1890FF'}
-      prefix={<span style={{ display: 'inline-block', width: 14, height: 14, borderRadius: 2, background: color || 'transparent', border: '1px solid #d9d9d9' }} />} />
-  );
+/** '' when empty or valid JSON, else 请输入JSON字符串 (also the form validator). */
+export function jsonError(value: unknown): string {
+  if (value === undefined || value === null || value === '' || typeof value === 'object') return '';
+  try {
+    JSON.parse(String(value));
+    return '';
+  } catch {
+    return JSON_MESSAGE;
+  }
 }
 
 export function JsonInput(props: TextProps) {
   const value = typeof props.value === 'object' && props.value !== null ? JSON.stringify(props.value, null, 2) : str(props.value);
+  const error = jsonError(value);
   return (
-    <Input.TextArea id={props.id} disabled={props.disabled} value={value} onChange={emit(props.onChange)}
-      placeholder={props.placeholder ?? '{}'} autoSize={{ minRows: 3, maxRows: 12 }} style={{ fontFamily: 'monospace' }} />
+    <>
+      <Input.TextArea id={props.id} disabled={props.disabled} value={value} onChange={emit(props.onChange)} status={error ? 'error' : undefined}
+        placeholder={props.placeholder ?? '{}'} autoSize={{ minRows: 3, maxRows: 12 }} style={{ fontFamily: 'monospace' }} />
+      {error && <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="json-error">{error}</Typography.Text>}
+    </>
   );
 }
 

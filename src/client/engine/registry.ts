@@ -1,0 +1,45 @@
+/**
+ * Named custom components a schema may refer to (action `kind: "custom"`,
+ * `component: "<name>"`). Every entry is a lazy loader, so the list chunk only
+ * carries the names. `WIDGET_NAMES` / `PAGE_NAMES` are the lists the schema
+ * linter checks against (schemas/registry.json "widgets" / "pages" must stay a
+ * superset of what schemas use; tests/client/engine*.test.tsx keeps these in
+ * step with the file).
+ *
+ * A widget gets `CustomWidgetProps`: the schema, the row (row actions) or the
+ * selected rows (toolbar actions), and `onClose` / `onDone` (done reloads the list).
+ */
+import type { ComponentType } from 'react';
+import type { ResourceSchema } from '../../core/schema/types';
+import type { Row } from './api';
+
+export interface CustomWidgetProps {
+  schema: ResourceSchema;
+  row?: Row;
+  rows?: Row[];
+  onClose: () => void;
+  onDone: () => void;
+}
+
+type Loader = () => Promise<{ default: ComponentType<CustomWidgetProps> }>;
+
+/** Widgets shown in a modal by custom actions. */
+export const WIDGETS: Record<string, Loader> = {
+  /** The row's audit trail (create / update / state), a placeholder until an audit log API exists. */
+  AuditTimeline: () => import('./widgets/AuditTimeline'),
+  /** The row as formatted JSON (read-only). */
+  JsonView: () => import('./widgets/RowJson'),
+};
+
+/** Whole pages a custom action may open in a drawer. */
+export const PAGES: Record<string, Loader> = {};
+
+export const WIDGET_NAMES: readonly string[] = Object.keys(WIDGETS);
+export const PAGE_NAMES: readonly string[] = Object.keys(PAGES);
+
+export function findCustom(name: string | undefined): { kind: 'widget' | 'page'; load: Loader } | undefined {
+  if (!name) return undefined;
+  if (WIDGETS[name]) return { kind: 'widget', load: WIDGETS[name] };
+  if (PAGES[name]) return { kind: 'page', load: PAGES[name] };
+  return undefined;
+}
