@@ -1,0 +1,181 @@
+/**
+ * Uploads and their static serving.
+ *
+ * POST /hospital/sys/common/upload (multipart, field `file`; `biz` folder as query parameter
+ * or form field, ^[a-zA-Z0-9_]+$, default `common`): logged-in users; signed over the query
+ * only (see multipart.ts); at most 10 MB; jpg/jpeg/png/gif/webp, pdf, doc/docx/xls/xlsx, txt,
+ * checked by extension, declared MIME type and leading bytes. Stored as
+ * DATA_DIR/upload/<biz>/<yyyyMMdd>/<16 hex>_<sanitized name>; result = `<biz>/<yyyyMMdd>/<file>`.
+ *
+ * GET /hospital/sys/common/static/<relative path> serves those files with neither sign nor
+ * token (an <img> cannot send headers). It is registered on the root instance, outside the
+ * signed /hospital scope. Nothing outside the upload directory is reachable (decoded `..`,
+ * backslashes, NUL, dot-files and symlinks out are 404); Content-Type comes from the
+ * extension with `nosniff`; only images, pdf and txt are inline, everything else
+ * (svg/html included) is an octet-stream attachment.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { API_ROOT, ok } from '../../core/protocol/index.js';
+import type { AppContext } from '../context.js';
+import { ApiError, badRequest } from '../errors.js';
+import { MSG_FILE_TOO_LARGE, MAX_FILE_BYTES, readMultipart, registerMultipartScope } from './multipart.js';
+
+export { MAX_FILE_BYTES, MSG_FILE_TOO_LARGE, readMultipart, registerMultipartScope } from './multipart.js';
+
+export const UPLOAD_PATH = '/sys/common/upload';
+export const STATIC_PATH = '/sys/common/static';
+export const MSG_BAD_TYPE = '不支持的文件类型';
+export const MSG_UPLOADED = '上传成功';
+const BIZ = /^[a-zA-Z0-9_]{1,64}$/;
+
+interface FileType {
+  mimes: string[];
+  /** Served inline (else as an attachment). */
+  inline: boolean;
+  /** Content-Type when served. */
+  serveAs: string;
+  magic?: (b: Buffer) => boolean;
+}
+
+const OLE = (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+const ZIP = (b: Buffer) => b.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+const JPEG = (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+const GENERIC = ['application/octet-stream', ''];
+
+export const FILE_TYPES: Record<string, FileType> = {
+  jpg: { mimes: ['image/jpeg', 'image/pjpeg'], inline: true, serveAs: 'image/jpeg', magic: JPEG },
+  jpeg: { mimes: ['image/jpeg', 'image/pjpeg'], inline: true, serveAs: 'image/jpeg', magic: JPEG },
+  png: { mimes: ['image/png'], inline: true, serveAs: 'image/png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  gif: { mimes: ['image/gif'], inline: true, serveAs: 'image/gif', magic: (b) => /^GIF8[79]a/.test(b.subarray(0, 6).toString('latin1')) },
+  webp: { mimes: ['image/webp'], inline: true, serveAs: 'image/webp', magic: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  pdf: { mimes: ['application/pdf', 'application/x-pdf', ...GENERIC], inline: true, serveAs: 'application/pdf', magic: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
+  doc: { mimes: ['application/msword', ...GENERIC], inline: false, serveAs: 'application/msword', magic: OLE },
+  xls: { mimes: ['application/vnd.ms-excel', ...GENERIC], inline: false, serveAs: 'application/vnd.ms-excel', magic: OLE },
+  docx: {
+    mimes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/zip', 'application/x-zip-compressed', ...GENERIC],
+    inline: false,
+    serveAs: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    magic: ZIP,
+  },
+  xlsx: {
+    mimes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/zip', 'application/x-zip-compressed', ...GENERIC],
+    inline: false,
+    serveAs: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    magic: ZIP,
+  },
+  txt: { mimes: ['text/plain', ...GENERIC], inline: true, serveAs: 'text/plain; charset=utf-8', magic: (b) => !b.includes(0) },
+};
+
+/** DATA_DIR/upload */
+export function uploadDirOf(dataDir: string): string {
+  return path.resolve(dataDir, 'upload');
+}
+
+export function extensionOf(name: string): string {
+  const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
+  const i = base.lastIndexOf('.');
+  return i > 0 ? base.slice(i + 1).toLowerCase() : '';
+}
+
+/** Base name reduced to letters (any script), digits, `_`, `-`, `.`; at most 60 characters before the extension. */
+export function sanitizeFileName(name: string): string {
+  const base = (name.replace(/\\/g, '/').split('/').pop() ?? '').normalize('NFC');
+  const ext = extensionOf(base);
+  const stem = (ext ? base.slice(0, base.length - ext.length - 1) : base)
+    .replace(/[^\p{L}\p{N}_.-]+/gu, '_')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[._-]+/, '');
+  const cut = Array.from(stem).slice(0, 60).join('') || 'file';
+  return ext ? `${cut}.${ext}` : cut;
+}
+
+function day(d = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}`;
+}
+
+/** Type check of an upload: extension allow-list, declared MIME, leading bytes. */
+export function checkFileType(filename: string, mimetype: string, data: Buffer): FileType {
+  const t = FILE_TYPES[extensionOf(filename)];
+  if (!t || !t.mimes.includes(mimetype.split(';')[0]!.trim().toLowerCase())) throw badRequest(MSG_BAD_TYPE);
+  if (t.magic && !t.magic(data)) throw badRequest(`${MSG_BAD_TYPE}：文件内容与扩展名不符`);
+  return t;
+}
+
+export function registerUploadRoutes(app: FastifyInstance, _ctx: AppContext, uploadDir: string): void {
+  registerMultipartScope(app, (scope) => {
+    scope.post(UPLOAD_PATH, async (req) => {
+      const form = await readMultipart(req, 'file');
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const rawBiz = (typeof q.biz === 'string' && q.biz !== '' ? q.biz : form.fields.biz) || 'common';
+      if (!BIZ.test(rawBiz)) throw badRequest('biz 参数不合法：只能包含字母、数字和下划线');
+      const file = form.file;
+      if (!file) throw badRequest('请选择要上传的文件');
+      if (file.data.length === 0) throw badRequest('文件不能为空');
+      if (file.data.length > MAX_FILE_BYTES) throw new ApiError(413, MSG_FILE_TOO_LARGE);
+      checkFileType(file.filename, file.mimetype, file.data);
+      const name = `${randomBytes(8).toString('hex')}_${sanitizeFileName(file.filename)}`;
+      const folder = day();
+      const dir = path.join(uploadDir, rawBiz, folder);
+      await fs.promises.mkdir(dir, { recursive: true });
+      await fs.promises.writeFile(path.join(dir, name), file.data, { flag: 'wx' });
+      return ok(`${rawBiz}/${folder}/${name}`, MSG_UPLOADED);
+    });
+  });
+}
+
+function notFoundReply() {
+  return { success: false, message: '很抱歉，资源未找到!', code: 404, result: null, timestamp: Date.now() };
+}
+
+/** Resolves a request path below the upload directory; null when it is not a plain file inside it. */
+export async function resolveStatic(uploadDir: string, rawPath: string): Promise<string | null> {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (rel === '' || rel.length > 512 || /[\0\\]/.test(rel) || rel.includes(':')) return null;
+  const segs = rel.split('/');
+  if (segs.some((s) => s === '' || s.startsWith('.'))) return null;
+  const root = path.resolve(uploadDir);
+  const full = path.resolve(root, ...segs);
+  if (!full.startsWith(root + path.sep)) return null;
+  try {
+    const [real, realRoot] = await Promise.all([fs.promises.realpath(full), fs.promises.realpath(root)]);
+    if (!real.startsWith(realRoot + path.sep)) return null;
+    const st = await fs.promises.stat(real);
+    return st.isFile() ? real : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET /hospital/sys/common/static/* on the ROOT instance (no sign, no token). */
+export function registerUploadStatic(app: FastifyInstance, uploadDir: string): void {
+  const prefix = `${API_ROOT}${STATIC_PATH}/`;
+  app.get(`${prefix}*`, async (req, reply) => {
+    const q = req.url.indexOf('?');
+    const raw = (q < 0 ? req.url : req.url.slice(0, q)).slice(prefix.length);
+    const file = await resolveStatic(uploadDir, raw);
+    if (!file) return reply.status(404).send(notFoundReply());
+    const t = FILE_TYPES[extensionOf(file)];
+    const inline = t?.inline === true;
+    const name = path.basename(file);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Cache-Control', 'private, max-age=86400');
+    reply.header('Content-Type', inline ? t.serveAs : (t?.serveAs ?? 'application/octet-stream'));
+    if (!inline) {
+      const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      reply.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    }
+    if (extensionOf(file) !== 'pdf') reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    const st = await fs.promises.stat(file);
+    reply.header('Content-Length', st.size);
+    return reply.send(fs.createReadStream(file));
+  });
+}
