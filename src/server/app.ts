@@ -25,6 +25,17 @@ import { registerDictRoutes } from './system/dict.js';
 import { registerDuplicateCheck } from './system/duplicate.js';
 import { registerGlobalConfig } from './system/global-config.js';
 import { registerMenuRoutes } from './system/menu.js';
+// notice / account / websocket (console shell)
+import { registerAccount, seedUserDeparts } from './account/index.js';
+import { registerNotice, seedAnnouncements } from './notice/index.js';
+import { createNoticeHub, registerWebsocket } from './ws/index.js';
+// files / excel / user settings / check rules
+import path from 'node:path';
+import { registerExcelRoutes } from './excel/index.js';
+import { registerUploadRoutes, registerUploadStatic, uploadDirOf } from './files/index.js';
+import { CheckRules, registerCheckRule } from './rules/index.js';
+import { DEFAULT_SCHEMAS_DIR } from './schemas.js';
+import { registerUserSettings } from './settings/index.js';
 
 export interface BuildOptions {
   dataDir?: string;
@@ -69,6 +80,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     sessions: new SessionStore(database),
   };
   await seedIfEmpty(ctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows });
+  // console shell: one-shot demo links/announcements (recorded in sys_migration)
+  await seedUserDeparts(ctx);
+  await seedAnnouncements(ctx);
+  const noticeHub = createNoticeHub(ctx);
 
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -100,12 +115,21 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerMenuRoutes(api, ctx);
       registerDictRoutes(api, ctx);
       registerDuplicateCheck(api, ctx);
+      registerNotice(api, ctx, noticeHub); // console shell: before registerResources (hooks the sysAnnouncement CRUD routes)
+      registerAccount(api, ctx); // console shell
+      // files / excel / user settings / check rules (src/server/{files,excel,settings,rules})
+      registerUploadRoutes(api, ctx, uploadDirOf(opts.dataDir ?? env.dataDir));
+      registerExcelRoutes(api, ctx);
+      registerUserSettings(api, ctx);
+      registerCheckRule(api, CheckRules.fromDir(path.join(opts.schemasDir ?? DEFAULT_SCHEMAS_DIR, 'rules')));
       registerResources(api, ctx);
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(envelope(404, MSG.notFoundRoute)));
     },
     { prefix: API_ROOT },
   );
 
+  await registerWebsocket(app, ctx, noticeHub); // console shell: /websocket/:userId on the root
+  registerUploadStatic(app, uploadDirOf(opts.dataDir ?? env.dataDir)); // files: GET /hospital/sys/common/static/* (unsigned, root level)
   await registerStatic(app, opts.staticDir ?? env.staticDir);
   app.addHook('onClose', async () => database.close());
   return app;

@@ -4,6 +4,7 @@
  * the module's columns to these definitions, it never makes a second table.
  */
 import { AUDIT_COLUMNS, col, type TableDef } from './table-def.js';
+import { USER_SETTING_TABLE } from '../settings/table.js';
 
 const { text, int } = col;
 const id = text('id', { primaryKey: true });
@@ -28,6 +29,7 @@ export const SYSTEM_TABLES: TableDef[] = [
       text('realname'),
       text('avatar'),
       text('org_id'),
+      text('org_code'), // current department (selectDepart), src/server/account
       text('status', { default: "'1'" }),
       int('del_flag', { default: 0 }),
       ...AUDIT_COLUMNS,
@@ -116,9 +118,25 @@ export const SYSTEM_TABLES: TableDef[] = [
     ],
     indexes: [{ name: 'idx_sys_token_user', columns: ['user_id'] }],
   },
+  // Announcement inbox (src/server/notice): one row per recipient of a published sys_announcement.
+  {
+    name: 'sys_announcement_send',
+    columns: [id, text('annt_id', { notNull: true }), text('user_id', { notNull: true }), int('read_flag', { notNull: true, default: 0 }), text('read_time'), int('tenant_id', { notNull: true, default: 0 }), text('create_time')],
+    indexes: [
+      { name: 'idx_sys_announcement_send_user', columns: ['user_id', 'annt_id'], unique: true },
+      { name: 'idx_sys_announcement_send_annt', columns: ['annt_id'] },
+    ],
+  },
+  // User <-> department (his_department) links for getCurrentUserDeparts / selectDepart (src/server/account).
+  {
+    name: 'sys_user_depart',
+    columns: [id, text('user_id', { notNull: true }), text('dep_id', { notNull: true }), int('tenant_id', { notNull: true, default: 0 })],
+    indexes: [{ name: 'idx_sys_user_depart_user', columns: ['user_id', 'dep_id'], unique: true }],
+  },
   {
     name: 'sys_login_attempt',
     columns: [id, text('username', { notNull: true }), int('at', { notNull: true }), int('success', { notNull: true, default: 0 })],
     indexes: [{ name: 'idx_sys_login_attempt_user', columns: ['username', 'at'] }],
   },
+  USER_SETTING_TABLE, // per-user settings (src/server/settings)
 ];

@@ -1,0 +1,16 @@
+/** Account calls of the console header: change password, department switch, organisation picker. */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { registerDepartRoutes } from './departs.js';
+import { registerOrgRoutes } from './org.js';
+import { registerPasswordRoutes } from './password.js';
+
+export { PASSWORD_MSG, decryptField } from './password.js';
+export { DEPART_MSG, seedUserDeparts, userDeparts, USER_DEPART_TABLE } from './departs.js';
+export { ORG_LIST_PERMISSION } from './org.js';
+
+export function registerAccount(app: FastifyInstance, ctx: AppContext): void {
+  registerPasswordRoutes(app, ctx);
+  registerDepartRoutes(app, ctx);
+  registerOrgRoutes(app, ctx);
+}

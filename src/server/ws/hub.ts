@@ -1,0 +1,142 @@
+/**
+ * The notice hub: per user the set of open sockets of /websocket/{userId}.
+ * Nothing is persisted: after a restart the clients reconnect (5 s, seed §9) and the
+ * announcement list is read again, so a push is only a hint to reload.
+ *
+ * Message shape (JSON text frames, JeecgBoot HeaderNotice):
+ *   {cmd: 'user' | 'topic', msgId, msgTxt, title, priority}   push; the client reloads the list
+ *   {cmd: 'heartcheck', msgTxt: '心跳响应'}                   answer to a client heartbeat
+ */
+import type { WebSocket } from 'ws';
+
+export interface NoticeMessage {
+  cmd: 'user' | 'topic' | 'heartcheck';
+  msgId?: string;
+  msgTxt?: string;
+  title?: string;
+  priority?: string | null;
+  [extra: string]: unknown;
+}
+
+export const WS_CLOSE = {
+  /** Missing/invalid/expired token or a userId that is not the token's user. */
+  unauthorized: 4401,
+  /** Server shutting down or restarting: reconnect. */
+  restart: 1012,
+} as const;
+
+export const WS_UNAUTHORIZED_REASON = 'Token失效，请重新登录';
+
+interface Client {
+  socket: WebSocket;
+  userId: string;
+  token: string;
+  alive: boolean;
+}
+
+const OPEN = 1; // WebSocket.OPEN
+
+export class NoticeHub {
+  private byUser = new Map<string, Set<Client>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  /**
+   * @param checkToken re-validates a client's token on every sweep (logout, password
+   *   change and expiry close the socket with 4401).
+   */
+  constructor(private checkToken: (token: string, userId: string) => Promise<boolean> = async () => true) {}
+
+  add(userId: string, token: string, socket: WebSocket): void {
+    const client: Client = { socket, userId, token, alive: true };
+    let set = this.byUser.get(userId);
+    if (!set) this.byUser.set(userId, (set = new Set()));
+    set.add(client);
+    socket.on('pong', () => (client.alive = true));
+    socket.on('close', () => this.remove(client));
+    socket.on('error', () => this.remove(client));
+  }
+
+  private remove(c: Client): void {
+    const set = this.byUser.get(c.userId);
+    if (!set) return;
+    set.delete(c);
+    if (set.size === 0) this.byUser.delete(c.userId);
+  }
+
+  /** Sends one message to every open socket of these users; returns the number of sockets reached. */
+  pushToUsers(userIds: Iterable<string>, message: NoticeMessage): number {
+    const text = JSON.stringify(message);
+    let n = 0;
+    for (const id of new Set(userIds)) {
+      for (const c of this.byUser.get(id) ?? []) {
+        if (c.socket.readyState !== OPEN) continue;
+        c.socket.send(text);
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Users with at least one open socket. */
+  onlineUsers(): string[] {
+    return [...this.byUser.keys()];
+  }
+
+  connections(userId?: string): number {
+    if (userId !== undefined) return this.byUser.get(userId)?.size ?? 0;
+    let n = 0;
+    for (const s of this.byUser.values()) n += s.size;
+    return n;
+  }
+
+  /** Ping sweep (dead sockets are terminated) plus token re-validation, every `ms`. */
+  start(ms = 30_000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.sweep(), ms);
+    this.timer.unref();
+  }
+
+  async sweep(): Promise<void> {
+    for (const set of [...this.byUser.values()]) {
+      for (const c of [...set]) {
+        if (!c.alive) {
+          c.socket.terminate();
+          this.remove(c);
+          continue;
+        }
+        c.alive = false;
+        try {
+          c.socket.ping();
+        } catch {
+          /* closing */
+        }
+        let valid = false;
+        try {
+          valid = await this.checkToken(c.token, c.userId);
+        } catch {
+          valid = true; // a database hiccup is not a logout
+        }
+        if (!valid) {
+          c.socket.close(WS_CLOSE.unauthorized, WS_UNAUTHORIZED_REASON);
+          this.remove(c);
+        }
+      }
+    }
+  }
+
+  /** Closes every socket (server stop/restart): clients reconnect on their own. */
+  closeAll(code: number = WS_CLOSE.restart, reason = 'server restart'): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const set of this.byUser.values()) {
+      for (const c of set) {
+        try {
+          c.socket.close(code, reason);
+        } catch {
+          c.socket.terminate();
+        }
+      }
+    }
+    this.byUser.clear();
+  }
+}
