@@ -17,6 +17,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/hospital': { target: 'http://localhost:8080', changeOrigin: true },
+      // Notices: the server's websocket lives at /websocket/{userId} on the API host.
+      '/websocket': { target: 'ws://localhost:8080', ws: true },
     },
   },
   preview: {

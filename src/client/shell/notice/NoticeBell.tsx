@@ -1,0 +1,198 @@
+/**
+ * Header notice bell (reference jeecg §5 HeaderNotice): badge anntMsgTotal + sysMsgTotal,
+ * a 300 px popover with tabs 通知(N) / 系统消息(N), a 查看更多 button per tab
+ * (-> /isps/userAnnouncement) and 全部已读. Owns the list refresh (every 6000 ms, stops on the
+ * first error) and the websocket (pushes reload the list and pop 消息提醒 / 查看详情).
+ * No props; mount it once inside the shell (router + jotai store).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Button, List, Popover, Tabs, Tag } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router';
+import { feedback } from '../../api/index';
+import { API_BASE } from '../../api/config';
+import { appStore, tokenAtom, userInfoAtom } from '../../state/atoms';
+import { AnnouncementModal } from '../dialogs/AnnouncementModal';
+import { fetchAnnouncement, fetchAnnouncementList, markAllRead } from './api';
+import { openAnnouncement } from './open';
+import { createPoller } from './poller';
+import { NoticeSocket, noticeSocketUrl } from './socket';
+import { closeNoticeModal, noticeListAtom, noticeModalAtom, openNoticeModal, setNoticeReloader } from './store';
+import { PRIORITY, titleOf, type Announcement, type NoticeMessage } from './types';
+
+export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
+
+export function PriorityTag({ priority }: { priority?: string | null }) {
+  const p = priority ? PRIORITY[priority] : undefined;
+  if (!p) return null;
+  return <Tag color={p.color}>{p.text}</Tag>;
+}
+
+/** Starts the list refresh and the websocket for the logged-in user; stops both on unmount / logout. */
+export function useNoticeFeed(onPush: (msg: NoticeMessage) => void): () => Promise<void> {
+  const token = useAtomValue(tokenAtom, { store: appStore });
+  const user = useAtomValue(userInfoAtom, { store: appStore });
+  const userId = user?.id ? String(user.id) : '';
+  const pushRef = useRef(onPush);
+  pushRef.current = onPush;
+  const reloadRef = useRef<() => Promise<void>>(async () => {});
+
+  useEffect(() => {
+    if (!token || !userId) return;
+    let alive = true;
+    const poller = createPoller(async () => {
+      const list = await fetchAnnouncementList();
+      if (alive) appStore.set(noticeListAtom, list);
+    });
+    const reload = () => poller.reload();
+    reloadRef.current = reload;
+    setNoticeReloader(reload);
+    poller.start();
+    const socket = new NoticeSocket({
+      url: () => noticeSocketUrl(API_BASE, userId, token),
+      onNotice: (msg) => {
+        void poller.reload();
+        pushRef.current(msg);
+      },
+    });
+    socket.start();
+    return () => {
+      alive = false;
+      poller.stop();
+      socket.stop();
+      setNoticeReloader(async () => {});
+    };
+  }, [token, userId]);
+
+  return useCallback(() => reloadRef.current(), []);
+}
+
+function NoticeItems({ items, onOpen, onMore }: { items: Announcement[]; onOpen: (a: Announcement) => void; onMore: () => void }) {
+  return (
+    <div>
+      <List
+        size="small"
+        dataSource={items}
+        locale={{ emptyText: '暂无消息' }}
+        style={{ maxHeight: 320, overflowY: 'auto' }}
+        renderItem={(a) => (
+          <List.Item key={a.id} style={{ padding: '8px 0' }}>
+            <List.Item.Meta
+              title={
+                <a onClick={() => onOpen(a)} data-testid="notice-item">
+                  {titleOf(a)}
+                </a>
+              }
+              description={<span>{a.createTime ?? a.sendTime ?? ''} 发布</span>}
+            />
+            <PriorityTag priority={a.priority} />
+          </List.Item>
+        )}
+      />
+      <Button type="dashed" block onClick={onMore} style={{ marginTop: 8 }}>
+        查看更多
+      </Button>
+    </div>
+  );
+}
+
+export function NoticeBell() {
+  const navigate = useNavigate();
+  const list = useAtomValue(noticeListAtom, { store: appStore });
+  const modalItem = useAtomValue(noticeModalAtom, { store: appStore });
+  const [open, setOpen] = useState(false);
+
+  const showDetail = useCallback(
+    async (msgId: string | undefined, key: string) => {
+      (feedback.notification as { destroy?: (key?: string) => void }).destroy?.(key);
+      if (!msgId) return;
+      const a = await fetchAnnouncement(msgId).catch(() => null);
+      if (!a) return;
+      await openAnnouncement(a, { navigate, show: openNoticeModal });
+    },
+    [navigate],
+  );
+
+  const reload = useNoticeFeed((msg) => {
+    const key = `notice-${msg.msgId ?? Date.now()}`;
+    feedback.notification.info({
+      key,
+      message: '消息提醒',
+      description: msg.msgTxt ?? msg.title ?? '',
+      duration: 10,
+      actions: (
+        <Button type="primary" size="small" onClick={() => void showDetail(msg.msgId, key)}>
+          查看详情
+        </Button>
+      ),
+    });
+  });
+
+  const onOpenItem = (a: Announcement) => {
+    setOpen(false);
+    void openAnnouncement(a, { navigate, show: openNoticeModal });
+  };
+  const onMore = () => {
+    setOpen(false);
+    navigate(USER_ANNOUNCEMENT_PATH);
+  };
+  const onReadAll = async () => {
+    const r = await markAllRead().catch(() => null);
+    if (r?.success) {
+      feedback.message.success(r.message || '全部已读');
+      void reload();
+    } else if (r) feedback.message.warning(r.message);
+  };
+
+  const total = list.anntMsgTotal + list.sysMsgTotal;
+  const content = (
+    <Tabs
+      size="small"
+      defaultActiveKey="1"
+      centered
+      tabBarExtraContent={
+        total > 0 ? (
+          <a onClick={() => void onReadAll()} style={{ fontSize: 12 }}>
+            全部已读
+          </a>
+        ) : undefined
+      }
+      items={[
+        {
+          key: '1',
+          label: `通知(${list.anntMsgTotal})`,
+          children: <NoticeItems items={list.anntMsgList} onOpen={onOpenItem} onMore={onMore} />,
+        },
+        {
+          key: '2',
+          label: `系统消息(${list.sysMsgTotal})`,
+          children: <NoticeItems items={list.sysMsgList} onOpen={onOpenItem} onMore={onMore} />,
+        },
+      ]}
+    />
+  );
+
+  return (
+    <>
+      <Popover
+        trigger="click"
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+        content={content}
+        styles={{ root: { width: 300 } }}
+        arrow={false}
+      >
+        <span data-testid="notice-bell" role="button" aria-label="消息通知" style={{ cursor: 'pointer', padding: '0 8px', display: 'inline-flex' }}>
+          <Badge count={total} size="small" overflowCount={99}>
+            <BellOutlined style={{ fontSize: 16 }} />
+          </Badge>
+        </span>
+      </Popover>
+      <AnnouncementModal open={!!modalItem} announcement={modalItem} onClose={closeNoticeModal} />
+    </>
+  );
+}
+
+export default NoticeBell;
