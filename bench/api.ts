@@ -1,0 +1,188 @@
+/**
+ * List API at scale: a temp DATA_DIR whose his_doctor table holds N rows of one tenant
+ * (bulk-inserted in one transaction after the server created the tables), then the real
+ * server answering sequential signed list calls over HTTP.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { generateRowsIter } from '../generators/demo-data/index.js';
+import type { DictSchema, ResourceSchema } from '../src/core/schema/types.js';
+import { SYSTEM_COLS, buildModel, rowToRecord, toStored } from '../src/server/resources/model.js';
+import { ROOT, USERS, startServer } from '../tests/e2e/harness.js';
+import { ApiClient, type Query } from './client.js';
+
+export interface Series {
+  label: string;
+  calls: number;
+  p50: number;
+  p99: number;
+  min: number;
+  total: number | null;
+}
+
+export interface ApiResult {
+  rows: number;
+  seedMs: number;
+  /** What was loaded. */
+  loaded: string;
+  series: Series[];
+}
+
+type Row = Record<string, unknown>;
+
+function readJson<T>(p: string): T {
+  return JSON.parse(readFileSync(p, 'utf8')) as T;
+}
+
+function loadSchema(name: string): ResourceSchema {
+  return readJson<ResourceSchema>(join(ROOT, 'schemas/modules', `${name}.json`));
+}
+
+/** The dictionaries of schemas/dicts, as the generator wants them. */
+function readDicts(): Map<string, DictSchema> {
+  const dicts = new Map<string, DictSchema>();
+  for (const f of readdirSync(join(ROOT, 'schemas/dicts'))) {
+    const d = readJson<DictSchema>(join(ROOT, 'schemas/dicts', f));
+    dicts.set(d.code, d);
+  }
+  return dicts;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const dateTime = (d: Date) =>
+  `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+
+/**
+ * Replaces the tenant's rows of `schema` in DATA_DIR/hospital.db by `count` rows from
+ * generators/demo-data, stored the server's way (resources/model.ts), in one transaction.
+ * Refs point at the hospitals/departments the server seeded for that tenant.
+ */
+function seed(dataDir: string, schema: ResourceSchema, count: number, tenantId: number): string {
+  const db = new BetterSqlite3(join(dataDir, 'hospital.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const m = buildModel(schema);
+  const cols = new Set((db.prepare(`pragma table_info(${m.table})`).all() as Array<{ name: string }>).map((c) => c.name));
+  if (cols.size === 0) throw new Error(`table ${m.table} does not exist after the server's first start`);
+
+  // API-shaped stored rows of referenced resources (refs with a filter need the rows).
+  const refRows: Record<string, Array<Record<string, unknown>>> = {};
+  for (const f of schema.fields) {
+    const target = f.ref?.resource;
+    if (!target || refRows[target]) continue;
+    const tm = buildModel(loadSchema(target));
+    refRows[target] = (db.prepare(`select * from ${tm.table} where tenant_id = ?`).all(tenantId) as Array<Record<string, unknown>>).map(
+      (r) => rowToRecord(tm, r),
+    );
+  }
+
+  const columns = [...SYSTEM_COLS.map((c) => c.column), ...m.fields.map((c) => c.column)].filter((c) => cols.has(c));
+  const insert = db.prepare(`insert into ${m.table} (${columns.map((c) => `"${c}"`).join(',')}) values (${columns.map(() => '?').join(',')})`);
+  const start = Date.now() - count * 60_000;
+  // Bulk-load without the secondary indexes, then rebuild them (same SQL the server created).
+  const indexes = db
+    .prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name = ? and sql is not null`)
+    .all(m.table) as Array<{ name: string; sql: string }>;
+  let n = 0;
+  db.transaction(() => {
+    db.prepare(`delete from ${m.table} where tenant_id = ?`).run(tenantId);
+    for (const i of indexes) db.exec(`drop index "${i.name}"`);
+    const rows = generateRowsIter(schema, count, { seed: 20260101, tenantId, dicts: readDicts(), refRows });
+    const row: Record<string, unknown> = {};
+    for (const rec of rows) {
+      const ms = start + n * 60_000;
+      const t = dateTime(new Date(ms));
+      row.id = `${ms}${String(n % 1_000_000).padStart(6, '0')}`;
+      row.tenant_id = tenantId;
+      row.create_by = 'bench';
+      row.create_time = t;
+      row.update_by = null;
+      row.update_time = null;
+      for (const c of m.fields) row[c.column] = toStored(c, rec[c.key]);
+      insert.run(...columns.map((c) => row[c] ?? null));
+      n++;
+    }
+    for (const i of indexes) db.exec(i.sql);
+  })();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  return `${n.toLocaleString('en')} rows of tenant ${tenantId} in ${m.table} (generators/demo-data, refs: ${Object.entries(refRows)
+    .map(([k, v]) => `${v.length} ${k}`)
+    .join(', ')})`;
+}
+
+function percentile(sorted: number[], q: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+async function series(api: ApiClient, label: string, path: string, queries: (i: number) => Query, calls: number): Promise<Series> {
+  // Warm-up: statement caches, JIT, keep-alive connection.
+  for (let i = 0; i < 5; i++) await (await api.rawGet(path, queries(i))).text();
+  const times: number[] = [];
+  let total: number | null = null;
+  for (let i = 0; i < calls; i++) {
+    const q = queries(i);
+    const t0 = performance.now();
+    const res = await api.rawGet(path, q);
+    const text = await res.text();
+    times.push(performance.now() - t0);
+    if (i === 0 || !res.ok) {
+      const env = api.decode<{ total: number }>(text);
+      if (!env.success) throw new Error(`${label}: ${res.status} ${env.message}`);
+      total = env.result.total;
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { label, calls, p50: percentile(times, 0.5), p99: percentile(times, 0.99), min: times[0]!, total };
+}
+
+export async function apiBench(rows: number, calls: number): Promise<ApiResult> {
+  const schema = loadSchema('hisDoctor');
+  const base = schema.api?.base ?? `/${schema.name}`;
+  const tenantId = USERS.admin.tenantId;
+  const dataDir = mkdtempSync(join(tmpdir(), 'hosp-bench-'));
+  try {
+    // 1. Let the server create and seed its tables, then stop it.
+    const first = await startServer({ apiOnly: true, dataDir, seedRows: 5 });
+    await first.stop();
+    // 2. Bulk load.
+    const t0 = performance.now();
+    const how = seed(dataDir, schema, rows, tenantId);
+    const seedMs = performance.now() - t0;
+    console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s — ${how}`);
+    // 3. The real server on that data.
+    const server = await startServer({ apiOnly: true, dataDir, seedRows: 5, timeoutMs: 120_000 });
+    try {
+      const api = new ApiClient(server.url);
+      await api.login(USERS.admin.username, USERS.admin.password);
+      const list = `${base}/list`;
+      const out: Series[] = [];
+      const common = { pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' };
+      out.push(await series(api, 'sex=1, createTime desc, page 1 (same query)', list, () => ({ ...common, sex: '1' }), calls));
+      out.push(await series(api, 'realname like *张*, page 1 (same query)', list, () => ({ ...common, realname: '*张*' }), calls));
+      // Varying name fragments so the server's count cache cannot answer.
+      const names = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹'];
+      const given = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华'];
+      out.push(
+        await series(
+          api,
+          'realname like *<varying>*, varying page (uncached count)',
+          list,
+          (i) => ({ ...common, pageNo: 1 + (i % 20), realname: `*${names[i % names.length]}${given[(i * 7) % given.length]}*` }),
+          Math.min(calls, 30),
+        ),
+      );
+      out.push(
+        await series(api, 'no filter, createTime desc, varying page 1..1000', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), calls),
+      );
+      return { rows, seedMs, loaded: how, series: out };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Bundle figures from dist/client/.vite/manifest.json: the static-import closure of the
+ * entry plus the lazy chunks a route loads, gzip-sized (zlib default level) per route.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** A marker string only ProTable's code contains (its CSS-class prefix). */
+export const PRO_TABLE_MARKER = 'pro-table';
+
+export interface RouteBundle {
+  route: string;
+  /** Manifest keys of the lazy chunks this route loads on top of the entry. */
+  lazy: string[];
+  missing: string[];
+  files: string[];
+  /** Largest files of the closure, gz bytes, biggest first. */
+  largest: Array<{ file: string; gzBytes: number }>;
+  rawBytes: number;
+  gzBytes: number;
+  hasProTable: boolean;
+}
+
+export const gz = (buf: Buffer | string): number => gzipSync(buf).length;
+
+export function readManifest(distDir: string): Manifest | null {
+  const p = join(distDir, '.vite/manifest.json');
+  return existsSync(p) ? (JSON.parse(readFileSync(p, 'utf8')) as Manifest) : null;
+}
+
+/** Static-import closure (manifest keys) of the given chunks. */
+export function staticClosure(m: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length) {
+    const k = stack.pop()!;
+    if (seen.has(k) || !m[k]) continue;
+    seen.add(k);
+    for (const i of m[k]!.imports ?? []) stack.push(i);
+  }
+  return seen;
+}
+
+/** Lazy chunk keys matching a pattern (first match per pattern). */
+export function findLazy(m: Manifest, re: RegExp): string | undefined {
+  const keys = Object.keys(m).filter((k) => m[k]!.isDynamicEntry && re.test(k));
+  keys.sort((a, b) => a.length - b.length);
+  return keys[0];
+}
+
+export interface RouteSpec {
+  route: string;
+  /** Patterns of manifest keys of the lazy chunks the route loads (optional: may not exist in a build). */
+  lazy: Array<{ label: string; re: RegExp; optional?: boolean }>;
+}
+
+const SHELL = { label: 'shell', re: /(^|\/)shell\/[^/]*\.tsx?$/i, optional: true };
+
+/** Routes measured, with the lazy chunks each is expected to load (by source path). */
+export const ROUTES: RouteSpec[] = [
+  {
+    route: '/user/login',
+    lazy: [
+      { label: 'user layout', re: /pages\/user\/[^/]*Layout[^/]*\.tsx?$/i, optional: true },
+      { label: 'login page', re: /pages\/.*login/i },
+    ],
+  },
+  { route: '/dashboard/analysis', lazy: [SHELL, { label: 'dashboard page', re: /pages\/.*(dashboard|analysis)/i }] },
+  {
+    route: '/app/doctor',
+    lazy: [
+      SHELL,
+      { label: 'engine', re: /engine\/(index|ResourcePage)[^/]*\.tsx?$/i },
+      { label: 'hisDoctor schema', re: /schemas\/modules\/hisDoctor\.json$/ },
+    ],
+  },
+];
+
+export function measureRoutes(distDir: string): { entry: string; routes: RouteBundle[]; lazyKeys: string[] } | null {
+  const m = readManifest(distDir);
+  if (!m) return null;
+  const entry = Object.keys(m).find((k) => m[k]!.isEntry) ?? 'index.html';
+  const sizes = new Map<string, { raw: number; gz: number; pro: boolean }>();
+  const size = (file: string) => {
+    let s = sizes.get(file);
+    if (!s) {
+      const buf = readFileSync(join(distDir, file));
+      s = { raw: buf.length, gz: gz(buf), pro: buf.includes(PRO_TABLE_MARKER) };
+      sizes.set(file, s);
+    }
+    return s;
+  };
+  const routes = ROUTES.map((r): RouteBundle => {
+    const lazy: string[] = [];
+    const missing: string[] = [];
+    for (const l of r.lazy) {
+      const k = findLazy(m, l.re);
+      if (k) lazy.push(k);
+      else if (!l.optional) missing.push(l.label);
+    }
+    const files = [...staticClosure(m, [entry, ...lazy])].map((k) => m[k]!.file).filter((f) => f.endsWith('.js'));
+    let rawBytes = 0;
+    let gzBytes = 0;
+    let hasProTable = false;
+    for (const f of files) {
+      const s = size(f);
+      rawBytes += s.raw;
+      gzBytes += s.gz;
+      hasProTable ||= s.pro;
+    }
+    const largest = files
+      .map((f) => ({ file: f, gzBytes: size(f).gz }))
+      .sort((a, b) => b.gzBytes - a.gzBytes)
+      .slice(0, 3);
+    return { route: r.route, lazy, missing, files, largest, rawBytes, gzBytes, hasProTable };
+  });
+  const lazyKeys = Object.keys(m).filter((k) => m[k]!.isDynamicEntry);
+  return { entry, routes, lazyKeys };
+}

@@ -1,0 +1,205 @@
+/**
+ * `npm run bench`: prints figures against the developers' guide targets. No assertions,
+ * exit code 0 whatever the figures. Sections: (a) bundle per route, (b) browser timings
+ * with the real server, (c) list API at 1,000,000 rows.
+ *
+ * Env: BENCH_ROWS (default 1000000), BENCH_CALLS (300), BENCH_RUNS (5),
+ *      BENCH_ONLY=bundle,browser,api (default all), STATIC_DIR (built console, default dist/client).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
+import type { Browser } from 'playwright-core';
+import { ROOT, launchBrowser, startServer, type RunningServer } from '../tests/e2e/harness.js';
+import { apiBench, type ApiResult } from './api.js';
+import { coldListLoad, jsTransfer, listHeap, loginState, menuRun, type JsTransfer, type Module } from './browser.js';
+import { measureRoutes } from './bundle.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const CALLS = Number(process.env.BENCH_CALLS ?? 300);
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,browser,api').split(','));
+/** The built console the server serves (STATIC_DIR, as the server reads it). */
+const DIST = resolve(ROOT, process.env.STATIC_DIR ?? 'dist/client');
+
+const KiB = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
+const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(x < 10 ? 2 : 0)} ms` : 'n/a');
+const sorted = (xs: number[]) => [...xs].filter(Number.isFinite).sort((a, b) => a - b);
+const median = (xs: number[]) => {
+  const s = sorted(xs);
+  if (!s.length) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const min = (xs: number[]) => sorted(xs)[0] ?? NaN;
+
+interface Verdict {
+  what: string;
+  target: string;
+  measured: string;
+  ok: boolean | null;
+}
+const verdicts: Verdict[] = [];
+const judge = (what: string, target: string, value: number, limit: number, fmt: (x: number) => string) =>
+  verdicts.push({ what, target, measured: fmt(value), ok: Number.isFinite(value) ? value <= limit : null });
+
+function section(title: string) {
+  console.log(`\n=== ${title} ${'='.repeat(Math.max(0, 70 - title.length))}`);
+}
+
+async function guarded(name: string, fn: () => Promise<void>) {
+  try {
+    await fn();
+  } catch (e) {
+    console.log(`  !! ${name} failed: ${(e as Error).stack?.split('\n').slice(0, 4).join('\n     ') ?? e}`);
+  }
+}
+
+function ensureBuilt() {
+  if (existsSync(join(DIST, 'index.html')) && existsSync(join(DIST, '.vite/manifest.json'))) return;
+  console.log('dist/client (with .vite/manifest.json) is missing: npx vite build');
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) console.log(`  vite build failed (${r.status})`);
+}
+
+/** Menu modules: hisDoctor first, then another module of the schema set. */
+function modules(): Module[] {
+  const dir = join(ROOT, 'schemas/modules');
+  const all: Module[] = [];
+  for (const f of readdirSync(dir).sort()) {
+    const s = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { name: string; title: string; menu?: { group: string; path: string } };
+    if (s.menu) all.push({ name: s.name, group: s.menu.group, title: s.title, path: s.menu.path });
+  }
+  const doctor = all.find((m) => m.name === 'hisDoctor');
+  const other = all.find((m) => m.name === 'hisHospital') ?? all.find((m) => m.name !== 'hisDoctor');
+  return [doctor, other].filter((m): m is Module => !!m);
+}
+
+async function bundleSection() {
+  section('(a) bundle: static closure of entry + lazy chunks, gzip -6 (manifest)');
+  const r = measureRoutes(DIST);
+  if (!r) {
+    console.log('  no dist/client/.vite/manifest.json');
+    return;
+  }
+  for (const route of r.routes) {
+    console.log(
+      `  ${route.route.padEnd(20)} ${KiB(route.gzBytes).padStart(11)} gz  (${KiB(route.rawBytes)} raw, ${route.files.length} files)  ProTable code: ${route.hasProTable ? 'YES' : 'no'}`,
+    );
+    console.log(`  ${''.padEnd(20)} lazy: ${route.lazy.join(', ') || '-'}${route.missing.length ? `  (not found: ${route.missing.join(', ')})` : ''}`);
+    console.log(`  ${''.padEnd(20)} largest: ${route.largest.map((f) => `${f.file.replace(/^assets\//, '')} ${KiB(f.gzBytes)}`).join(', ')}`);
+  }
+  console.log(`  lazy chunks in the manifest: ${r.lazyKeys.length} (${r.lazyKeys.slice(0, 8).join(', ')}${r.lazyKeys.length > 8 ? ', ...' : ''})`);
+  const login = r.routes.find((x) => x.route === '/user/login');
+  const list = r.routes.find((x) => x.route === '/app/doctor');
+  const dash = r.routes.find((x) => x.route === '/dashboard/analysis');
+  if (login) judge('login route JS (manifest)', '≤ 200 KiB gz', login.gzBytes / 1024, 200, (x) => `${x.toFixed(1)} KiB`);
+  if (list) judge('first list page JS (manifest)', '≤ 600 KiB gz', list.gzBytes / 1024, 600, (x) => `${x.toFixed(1)} KiB`);
+  if (login) verdicts.push({ what: 'ProTable code in login closure', target: 'no', measured: login.hasProTable ? 'yes' : 'no', ok: !login.hasProTable });
+  if (dash) verdicts.push({ what: 'ProTable code in dashboard closure', target: 'no', measured: dash.hasProTable ? 'yes' : 'no', ok: !dash.hasProTable });
+}
+
+async function browserSection(server: RunningServer, browser: Browser) {
+  section(`(b) browser: Chromium, real server, ${RUNS} runs each, fresh context (cold HTTP cache)`);
+  const url = server.url;
+  const state = await loginState(browser, url);
+  const mods = modules();
+  const listPath = mods[0]?.path ?? '/app/doctor';
+
+  await guarded('JS transferred per route', async () => {
+    const rows: JsTransfer[] = [];
+    rows.push(await jsTransfer(browser, url, '/user/login'));
+    rows.push(await jsTransfer(browser, url, '/dashboard/analysis', state));
+    rows.push(await jsTransfer(browser, url, listPath, state));
+    for (const t of rows) {
+      console.log(
+        `  JS for ${t.route.padEnd(20)} until usable ${KiB(t.ready.gzBytes).padStart(11)} gz (${t.ready.requests} files); until idle ${KiB(t.idle.gzBytes)} gz (${t.idle.requests} files, ${KiB(t.idle.decodedBytes)} decoded, ${KiB(t.idle.wireBytes)} on the wire as ${t.encodings.join('/')})`,
+      );
+    }
+    judge('login route JS until usable (browser)', '≤ 200 KiB gz', rows[0]!.ready.gzBytes / 1024, 200, (x) => `${x.toFixed(1)} KiB`);
+    judge('first list page JS until rows (browser)', '≤ 600 KiB gz', rows[2]!.ready.gzBytes / 1024, 600, (x) => `${x.toFixed(1)} KiB`);
+  });
+
+  await guarded('cold list load', async () => {
+    const xs: number[] = [];
+    for (let i = 0; i < RUNS; i++) xs.push(await coldListLoad(browser, url, listPath, state));
+    console.log(`  cold ${listPath} (token stored) navigation -> rows painted: min ${ms(min(xs))}, median ${ms(median(xs))}  [${xs.map((x) => x.toFixed(0)).join(', ')}]`);
+    judge('rows visible, cold (median)', '≤ 450 ms', median(xs), 450, ms);
+  });
+
+  await guarded('menu click to rows', async () => {
+    if (mods.length < 2) throw new Error('needs two modules with a menu block');
+    const first: number[] = [];
+    const again: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await menuRun(browser, url, state, mods[0]!, mods[1]!);
+      first.push(...r.first);
+      again.push(...r.again);
+    }
+    console.log(`  menu click -> rows, module never opened (${mods[0]!.title}, ${mods[1]!.title}): min ${ms(min(first))}, median ${ms(median(first))}  [${first.map((x) => x.toFixed(0)).join(', ')}]`);
+    console.log(`  menu click -> rows, module opened before:                 min ${ms(min(again))}, median ${ms(median(again))}  [${again.map((x) => x.toFixed(0)).join(', ')}]`);
+    judge('menu click -> rows, opened before (median)', '≤ 200 ms', median(again), 200, ms);
+    judge('menu click -> rows, never opened (median)', '≤ 120 ms', median(first), 120, ms);
+  });
+
+  await guarded('JS heap', async () => {
+    const used: number[] = [];
+    const gc: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const h = await listHeap(browser, url, listPath, state);
+      used.push(h.used);
+      gc.push(h.afterGc);
+    }
+    console.log(`  JS heap used on ${listPath}: min ${min(used).toFixed(1)} MiB, median ${median(used).toFixed(1)} MiB; after GC: min ${min(gc).toFixed(1)}, median ${median(gc).toFixed(1)} MiB`);
+    judge('JS heap on a list page (median, after GC)', '≤ 15 MiB', median(gc), 15, (x) => `${x.toFixed(1)} MiB`);
+  });
+}
+
+async function apiSection() {
+  section(`(c) list API over HTTP: ${ROWS.toLocaleString('en')} hisDoctor rows, ${CALLS} sequential signed calls`);
+  const r: ApiResult = await apiBench(ROWS, CALLS);
+  for (const s of r.series) {
+    console.log(`  ${s.label.padEnd(58)} p50 ${ms(s.p50).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  min ${ms(s.min).padStart(9)}  (${s.calls} calls, total ${s.total?.toLocaleString('en') ?? '?'})`);
+  }
+  const main = r.series[0];
+  if (main) judge(`list API p50, ${main.label.split(',')[0]} (${ROWS.toLocaleString('en')} rows)`, '≤ 5 ms', main.p50, 5, ms);
+  const like = r.series[1];
+  if (like) judge('list API p50, like filter (same query)', '≤ 5 ms', like.p50, 5, ms);
+  const fresh = r.series[2];
+  if (fresh) judge('list API p50, like filter (uncached counts)', '≤ 5 ms', fresh.p50, 5, ms);
+}
+
+async function main() {
+  const t0 = Date.now();
+  const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+  console.log(`bench: ${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores, load average ${load()}, runs ${RUNS}`);
+  if (loadavg()[0]! > cpus().length) console.log('  (the machine is busy: timings will be inflated)');
+  if (ONLY.has('bundle') || ONLY.has('browser')) ensureBuilt();
+  if (ONLY.has('bundle')) await guarded('bundle', bundleSection);
+  if (ONLY.has('browser')) {
+    await guarded('browser', async () => {
+      const server = await startServer({ seedRows: 55 });
+      let browser: Browser | undefined;
+      try {
+        browser = await launchBrowser();
+        await browserSection(server, browser);
+      } finally {
+        await browser?.close().catch(() => undefined);
+        await server.stop();
+      }
+    });
+  }
+  if (ONLY.has('api')) await guarded('api', apiSection);
+
+  section('summary vs the developers\' guide');
+  const w = Math.max(...verdicts.map((v) => v.what.length), 10);
+  console.log(`  ${'measure'.padEnd(w)}  ${'target'.padEnd(14)}  ${'measured'.padEnd(12)}  verdict`);
+  for (const v of verdicts) {
+    console.log(`  ${v.what.padEnd(w)}  ${v.target.padEnd(14)}  ${v.measured.padEnd(12)}  ${v.ok === null ? 'n/a' : v.ok ? 'ok' : 'OVER'}`);
+  }
+  console.log(`\nbench took ${((Date.now() - t0) / 1000).toFixed(0)} s; load average now ${load()}`);
+}
+
+main()
+  .catch((e) => console.log(`bench error: ${(e as Error).stack ?? e}`))
+  .finally(() => process.exit(0));

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// `npm start`: build the console if dist/client is missing or stale, then run the server.
+// The server reads PORT, DATA_DIR, ADMIN_PASSWORD, SEED_ROWS, ... from the environment,
+// which is passed through unchanged.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = join(root, 'dist/client/index.html');
+// Everything the client bundle is built from (src/core is bundled into the client too).
+const sources = ['src/client', 'src/core', 'schemas', 'index.html', 'vite.config.ts'];
+
+/** Newest mtime (ms) of a file or of every file below a directory. */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+function needsBuild() {
+  if (!existsSync(builtIndex)) return 'dist/client/index.html is missing';
+  const built = statSync(builtIndex).mtimeMs;
+  for (const s of sources) {
+    if (newest(join(root, s)) > built) return `${s} changed since the last build`;
+  }
+  return null;
+}
+
+const reason = needsBuild();
+if (reason) {
+  console.log(`[start] building the console (${reason}): npx vite build`);
+  // A production bundle whatever NODE_ENV the shell has (NODE_ENV=development would ship dev React).
+  const r = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (r.status !== 0) {
+    console.error(`[start] vite build failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status ?? 1);
+  }
+} else {
+  console.log('[start] dist/client is up to date');
+}
+
+// `node --import tsx` is `npx tsx` without the two wrapper processes, so signals reach the server directly.
+console.log(`[start] starting the server: node --import tsx src/server/main.ts (PORT=${process.env.PORT ?? '8080'})`);
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (child.exitCode === null) child.kill(sig);
+  });
+}
+child.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[signal] ?? 1) : 1));
+});

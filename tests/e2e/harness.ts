@@ -1,0 +1,240 @@
+/**
+ * Browser-test harness: the REAL server (child process, fresh temp DATA_DIR, small seed)
+ * serving the BUILT console (dist/client), driven in Debian's Chromium via playwright-core.
+ *
+ * No vitest import here: bench/run.ts reuses the server and browser helpers.
+ * The vitest lifecycle lives in ./lifecycle.ts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Seeded accounts (docs/architecture.md, "Tenancy and seed"). */
+export const USERS = {
+  admin: { username: 'admin', password: 'Admin@123456', tenantId: 1000 },
+  yunying: { username: 'yunying', password: 'Yunying@2026', tenantId: 1000 },
+  hospadmin: { username: 'hospadmin', password: 'Hosp@123456', tenantId: 1001 },
+  zhuli: { username: 'zhuli', password: 'Zhuli@123456', tenantId: 1001 },
+} as const;
+
+// ---------------------------------------------------------------- server
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  /** Last lines of the server's stdout/stderr. */
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Rows per seeded module (env SEED_ROWS); default 55. */
+  seedRows?: number;
+  /** Reuse a data directory (kept on stop); default a fresh temp dir (removed on stop). */
+  dataDir?: string;
+  env?: Record<string, string>;
+  /** Skip the dist/client check (API-only use, e.g. the API bench). */
+  apiOnly?: boolean;
+  timeoutMs?: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function assertBuilt(): void {
+  const index = join(ROOT, 'dist/client/index.html');
+  if (!existsSync(index)) {
+    throw new Error(`The built console is missing (${index}): run npm run build first.`);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts `node --import tsx src/server/main.ts` and waits until GET / answers 200. */
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  if (!opts.apiOnly) assertBuilt();
+  const port = await freePort();
+  const ownDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'hosp-e2e-'));
+  const lines: string[] = [];
+  // Keep what helps a failure report: everything but routine request logs (pino JSON) under 400.
+  const routine = /"msg":"incoming request"|"statusCode":[123]\d\d\b/;
+  const keep = (chunk: Buffer) => {
+    for (const l of chunk.toString('utf8').split('\n')) if (l.trim() && !routine.test(l)) lines.push(l);
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_ROWS: String(opts.seedRows ?? 55),
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  const logs = () => lines.slice(-60).join('\n');
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) {
+      const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  const probe = opts.apiOnly ? `${url}/hospital/config/globalConfig` : `${url}/`;
+  for (;;) {
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      await stop();
+      throw new Error(`The server exited during start-up (${proc.exitCode ?? proc.signalCode}).\n${logs()}`);
+    }
+    try {
+      const res = await fetch(probe, { signal: AbortSignal.timeout(2000) });
+      // API-only: any answer from the API (even 400 for a missing signature) means it is up.
+      if (res.status === 200 || (opts.apiOnly && res.status < 500)) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer ${probe} within ${opts.timeoutMs ?? 60_000} ms.\n${logs()}`);
+    }
+    await sleep(150);
+  }
+  return { url, port, dataDir, proc, logs, stop };
+}
+
+// ---------------------------------------------------------------- browser
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: apt-get install -y chromium fonts-wqy-microhei (.ci/run does it).`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface ErrorWatch {
+  errors: string[];
+  /** Throws when an error not matching `allow` was seen; clears the list. */
+  assertClean(allow?: RegExp[]): void;
+}
+
+/** Default allow-list: nothing but a missing favicon; E2E_ALLOW (a regex) adds one while triaging. */
+export const ALLOWED_ERRORS: RegExp[] = [/favicon\.ico/, ...(process.env.E2E_ALLOW ? [new RegExp(process.env.E2E_ALLOW)] : [])];
+
+/** Collects page errors, console errors and 5xx responses (the API must never answer 5xx). */
+export function watchErrors(page: Page): ErrorWatch {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()} (${msg.location().url})`);
+  });
+  page.on('response', (res) => {
+    if (res.status() >= 500) errors.push(`HTTP ${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  return {
+    errors,
+    assertClean(allow = []) {
+      const bad = errors.filter((e) => ![...ALLOWED_ERRORS, ...allow].some((re) => re.test(e)));
+      errors.length = 0;
+      if (bad.length) throw new Error(`Unexpected browser errors:\n  ${bad.join('\n  ')}`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- UI helpers (texts from the contract)
+
+export async function login(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/user/login`);
+  await page.getByPlaceholder('请输入用户名').fill(username);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/user/login'), { timeout: 20_000 });
+}
+
+/** Logs out through the header link 退出登录 and its confirmation 真的要注销登录吗 ?. */
+export async function logout(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '退出登录' }).click();
+  const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '真的要注销登录吗' });
+  await confirm.getByRole('button', { name: '确定', exact: true }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/user/login'), { timeout: 15_000 });
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A side-menu entry by its title (an icon's aria-label may precede the title in the accessible name). */
+export function menuItem(page: Page, title: string): Locator {
+  return page
+    .locator('.ant-menu, .ant-pro-sider, aside, nav')
+    .getByRole('menuitem', { name: new RegExp(`(^|\\s)${escapeRe(title)}$`) })
+    .first();
+}
+
+/** Opens `group` › `item` from the side menu and waits for the list to show rows (or its empty state). */
+export async function openMenu(page: Page, group: string, item: string): Promise<void> {
+  const leaf = menuItem(page, item);
+  if (!(await leaf.isVisible().catch(() => false))) {
+    await menuItem(page, group).click();
+  }
+  await leaf.click();
+  await waitForList(page);
+}
+
+export function resourceTable(page: Page): Locator {
+  return page.getByTestId('resource-table').first();
+}
+
+/** Data rows of the visible list table (antd marks the measure/placeholder rows differently). */
+export function tableRows(page: Page): Locator {
+  return resourceTable(page).locator('tbody tr.ant-table-row');
+}
+
+export async function waitForList(page: Page, timeout = 20_000): Promise<void> {
+  const table = resourceTable(page);
+  await table.waitFor({ state: 'visible', timeout });
+  await table
+    .locator('tbody tr.ant-table-row, .ant-empty')
+    .first()
+    .waitFor({ state: 'visible', timeout });
+  // Wait for ProTable's loading mask to go away.
+  await table.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout }).catch(() => undefined);
+}
