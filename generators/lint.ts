@@ -1,6 +1,7 @@
 /**
  * Schema linter: `npm run lint:schemas [paths...] [--format json] [--root schemas]`.
- * Loads every module and dictionary (cross references need all of them); `paths` only narrow
+ * Loads every module and dictionary (cross references need all of them) and schemas/registry.json
+ * (registered widgets, pages, effects, rules: unknown names are errors); `paths` only narrow
  * which files are reported. Prints `file:line  path  message`, a summary with the elapsed
  * time, and exits 1 when there are errors.
  */
@@ -13,11 +14,11 @@ export interface LintResult { files: number; errors: number; warnings: number; m
 
 export function lintSchemas(root = 'schemas', paths: string[] = []): LintResult {
   const t0 = performance.now();
-  const { modules, dicts } = readSchemaFiles(root);
-  const all: SourceFile[] = [...modules, ...dicts];
+  const { modules, dicts, extensions } = readSchemaFiles(root);
+  const all: SourceFile[] = [...modules, ...dicts, ...(extensions ? [extensions] : [])];
   const problems: Problem[] = all.filter((f) => f.parseError).map((f) => ({ file: f.file, path: '', message: `JSON 解析失败：${f.parseError!}`, severity: 'error' as const }));
   const ok = (f: SourceFile) => !f.parseError;
-  problems.push(...loadRegistry(modules.filter(ok), dicts.filter(ok)).problems);
+  problems.push(...loadRegistry(modules.filter(ok), dicts.filter(ok), extensions && ok(extensions) ? extensions : undefined).problems);
   const wanted = paths.map((p) => resolve(p));
   const inScope = (file: string) => !wanted.length || wanted.some((w) => resolve(file) === w || resolve(file).startsWith(w + '/'));
   const sources = new Map(all.map((f) => [f.file, f.source]));

@@ -15,25 +15,35 @@ export interface SourceFile extends SchemaFile {
   parseError?: string;
 }
 
+function readOne(full: string): SourceFile {
+  const source = readFileSync(full, 'utf8');
+  const file = relative(process.cwd(), full).split('\\').join('/');
+  try {
+    return { file, source, data: JSON.parse(source) as unknown };
+  } catch (e) {
+    return { file, source, data: undefined, parseError: (e as Error).message };
+  }
+}
+
 function readDir(dir: string): SourceFile[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((n) => n.endsWith('.json'))
     .sort()
-    .map((n) => {
-      const full = join(dir, n);
-      const source = readFileSync(full, 'utf8');
-      const file = relative(process.cwd(), full).split('\\').join('/');
-      try {
-        return { file, source, data: JSON.parse(source) as unknown };
-      } catch (e) {
-        return { file, source, data: undefined, parseError: (e as Error).message };
-      }
-    });
+    .map((n) => readOne(join(dir, n)));
 }
 
-export function readSchemaFiles(root = 'schemas'): { modules: SourceFile[]; dicts: SourceFile[] } {
-  return { modules: readDir(join(root, 'modules')), dicts: readDir(join(root, 'dicts')) };
+/**
+ * Module and dictionary files under `root`, plus `root/registry.json` (registered widgets,
+ * pages, server effects and rule checks) when present.
+ */
+export function readSchemaFiles(root = 'schemas'): { modules: SourceFile[]; dicts: SourceFile[]; extensions?: SourceFile } {
+  const reg = join(root, 'registry.json');
+  return {
+    modules: readDir(join(root, 'modules')),
+    dicts: readDir(join(root, 'dicts')),
+    ...(existsSync(reg) ? { extensions: readOne(reg) } : {}),
+  };
 }
 
 /** Same as readSchemaFiles, under the name docs/architecture.md uses. */

@@ -39,6 +39,7 @@ export const hisDoctor: ResourceSchema = {
     { key: 'imagePrice', title: '图文问诊价格', kind: 'money', min: 0, visibleWhen: { onlineSwitch: true }, requiredWhen: { onlineSwitch: true } },
     { key: 'intro', title: '简介', kind: 'richtext', list: false },
     { key: 'auditStatus', title: '审核状态', kind: 'dict', dict: 'audit_status', default: '0', readOnly: true, search: 'eq' },
+    { key: 'rejectReason', title: '驳回原因', kind: 'text', readOnly: true, list: false, visibleWhen: { auditStatus: '2' } },
   ],
   list: { columns: ['realname', 'sex', 'phone', 'hospitalId', 'title', 'auditStatus', 'createTime'], sort: 'createTime,desc', batch: ['delete'] },
   form: {

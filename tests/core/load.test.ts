@@ -42,8 +42,8 @@ describe('loadRegistry', () => {
     expect(load((d) => { d.list.columns.push('age'); })).toEqual(['/list/columns/7 列表列 "age" 不是已声明的字段']);
     expect(load((d) => { d.form.sections[0].fields.push('age'); })).toEqual(['/form/sections/0/fields/4 表单分组 "基本信息" 中的 "age" 不是已声明的字段']);
     expect(load((d) => { d.fields[8].requiredWhen = { online: true }; })).toEqual(['/fields/8/requiredWhen/online 字段 "imagePrice" 的 requiredWhen 条件引用的字段 "online" 不存在']);
-    expect(load((d) => { d.fields.push({ key: 'sex', title: 'x', kind: 'string' }); })).toEqual(['/fields/11/key 字段键 "sex" 重复（第 2 个字段已声明）']);
-    expect(load((d) => { d.fields.push({ key: 'createTime', title: 'x', kind: 'string' }); })).toEqual(['/fields/11/key 字段键 "createTime" 与系统列重名']);
+    expect(load((d) => { d.fields.push({ key: 'sex', title: 'x', kind: 'string' }); })).toEqual(['/fields/12/key 字段键 "sex" 重复（第 2 个字段已声明）']);
+    expect(load((d) => { d.fields.push({ key: 'createTime', title: 'x', kind: 'string' }); })).toEqual(['/fields/12/key 字段键 "createTime" 与系统列重名']);
     expect(load((d) => { d.list.sort = 'age,asc'; })).toEqual(['/list/sort 默认排序字段 "age" 不是已声明的字段']);
   });
 

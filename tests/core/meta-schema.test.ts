@@ -2,13 +2,15 @@ import { describe, expect, test } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
 import resourceMeta from '../../schemas/meta/resource.schema.json';
 import dictMeta from '../../schemas/meta/dict.schema.json';
-import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions } from '../../src/core/schema/types.js';
+import registryMeta from '../../schemas/meta/registry.schema.json';
+import registryJson from '../../schemas/registry.json';
+import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry } from '../../src/core/schema/types.js';
 import { hisDoctor, dicts } from './fixtures.js';
 
 // Each record must list exactly the keys of its TS type: a key added to types.ts without the
 // meta-schema (or the reverse) fails to compile here or fails the equality below.
 const keys = <T>(r: Record<keyof T, true>) => Object.keys(r).sort();
-const FIELD = keys<FieldSchema>({ key: true, title: true, kind: true, required: true, default: true, minLength: true, maxLength: true, min: true, max: true, precision: true, pattern: true, patternMessage: true, dict: true, multiple: true, widget: true, ref: true, unique: true, sensitive: true, readOnly: true, hidden: true, createOnly: true, writeOnly: true, search: true, list: true, form: true, detail: true, format: true, visibleWhen: true, requiredWhen: true, disabledWhen: true, demo: true });
+const FIELD = keys<FieldSchema>({ key: true, title: true, kind: true, required: true, default: true, minLength: true, maxLength: true, min: true, max: true, precision: true, pattern: true, patternMessage: true, dict: true, multiple: true, widget: true, ref: true, unique: true, sensitive: true, readOnly: true, hidden: true, createOnly: true, writeOnly: true, search: true, list: true, form: true, detail: true, format: true, visibleWhen: true, requiredWhen: true, disabledWhen: true, demo: true, permission: true, rule: true });
 const RESOURCE = keys<ResourceSchema>({ $schema: true, schemaVersion: true, name: true, title: true, entity: true, description: true, table: true, permissionPrefix: true, api: true, menu: true, fields: true, list: true, form: true, children: true, states: true, actions: true });
 
 type Json = Record<string, any>;
@@ -26,16 +28,20 @@ describe('meta-schema', () => {
     expect(meta.$defs.fieldKind.enum).toEqual([...FIELD_KINDS]);
     expect(props(meta.$defs.field)).toEqual(FIELD);
     expect(props(meta)).toEqual(RESOURCE);
-    expect(props(meta.$defs.transition)).toEqual(keys<Transition>({ action: true, title: true, from: true, to: true, permission: true, confirm: true, form: true }));
-    expect(props(meta.$defs.action)).toEqual(keys<ResourceAction>({ action: true, title: true, placement: true, kind: true, permission: true, confirm: true, api: true, form: true, open: true, component: true, visibleWhen: true }));
-    expect(props(meta.$defs.child)).toEqual(keys<ChildSchema>({ key: true, title: true, resource: true, foreignKey: true, fields: true }));
+    expect(props(meta.$defs.transition)).toEqual(keys<Transition>({ action: true, title: true, from: true, to: true, permission: true, confirm: true, form: true, effect: true }));
+    expect(props(meta.$defs.action)).toEqual(keys<ResourceAction>({ action: true, title: true, placement: true, kind: true, permission: true, confirm: true, api: true, form: true, open: true, component: true, effect: true, visibleWhen: true }));
+    expect(props(meta.$defs.child)).toEqual(keys<ChildSchema>({ key: true, title: true, resource: true, foreignKey: true, fields: true, min: true, max: true }));
     expect(props(meta.$defs.list)).toEqual(keys<ListSpec>({ columns: true, sort: true, pageSize: true, batch: true, tree: true, export: true, import: true }));
     expect(props(meta.$defs.form)).toEqual(keys<FormSpec>({ open: true, columns: true, width: true, sections: true }));
     expect(props(meta.$defs.menu)).toEqual(keys<MenuSpec>({ group: true, path: true, icon: true, order: true, keepAlive: true }));
-    expect(props(meta.$defs.api)).toEqual(keys<ApiSpec>({ base: true, list: true, queryById: true, add: true, edit: true, delete: true, deleteBatch: true, exportXls: true, importExcel: true }));
+    expect(props(meta.$defs.api)).toEqual(keys<ApiSpec>({ base: true, list: true, queryById: true, add: true, edit: true, delete: true, deleteBatch: true, exportXls: true, importExcel: true, importTemplate: true, childList: true }));
     expect(props(meta.$defs.ref)).toEqual(keys<RefSpec>({ resource: true, label: true, value: true, filter: true }));
     expect(props(meta.$defs.field.properties.list.anyOf[0])).toEqual(keys<ListOptions>({ width: true, fixed: true, ellipsis: true, sortable: true }));
     expect(props(meta.$defs.field.properties.form.anyOf[0])).toEqual(keys<FormOptions>({ span: true, placeholder: true, help: true }));
+    expect(props(meta.$defs.field.properties.permission)).toEqual(keys<FieldPermission>({ view: true, edit: true }));
+    expect(props(meta.$defs.list.properties.tree)).toEqual(keys<TreeSpec>({ parent: true, lazy: true }));
+    expect(props(meta.properties.states)).toEqual(keys<StatesSpec>({ field: true, transitions: true }));
+    expect(props(registryMeta as Json)).toEqual(keys<ExtensionRegistry>({ $schema: true, widgets: true, pages: true, effects: true, rules: true }));
     expect(props(dictMeta as Json)).toEqual(keys<DictSchema>({ $schema: true, code: true, title: true, items: true }));
   });
 
@@ -48,11 +54,13 @@ describe('meta-schema', () => {
     };
     expect(walk(resourceMeta, '')).toEqual([]);
     expect(walk(dictMeta, '')).toEqual([]);
+    expect(walk(registryMeta, '')).toEqual([]);
   });
 
   test('the worked example validates', () => {
     const ajv = new Ajv2020({ strict: true, allErrors: true });
     expect(ajv.validate(resourceMeta, hisDoctor)).toBe(true);
     for (const d of dicts) expect(ajv.validate(dictMeta, d)).toBe(true);
+    expect(ajv.validate(registryMeta, registryJson)).toBe(true);
   });
 });

@@ -59,7 +59,7 @@ describe('createValidator', () => {
     const reg = createRegistry([...resources, item, rx], dicts);
     const v = createValidator(rx, 'add', reg);
     expect(v({ no: '1', items: [{ qty: 2 }] })).toEqual({ ok: true, value: { no: '1', items: [{ qty: 2 }] } });
-    expect(v({ no: '1', items: [{ qty: 2 }, { qty: 0 }] })).toMatchObject({ ok: false, errors: [{ field: 'items[1].qty', message: '药品明细第2行：数量不能小于1' }] });
+    expect(v({ no: '1', items: [{ qty: 2 }, { qty: 0 }] })).toMatchObject({ ok: false, errors: [{ field: 'items[1].qty', message: '药品明细第2行：数量：数量不能小于1' }] });
   });
   test('transition forms', () => {
     const reject = createFieldsValidator(hisDoctor.states!.transitions[1]!.form!, { mode: 'add' });

@@ -24,7 +24,17 @@ describe('lint fixtures: one broken rule each', () => {
     ['schema-version', 'modules/hisDoctor.json:3  /schemaVersion  不支持的 schemaVersion 2（当前支持到 1）'],
     ['duplicate-permission', 'modules/hisHospital.json:17  /permissionPrefix  权限编码 "hisDoctor:list"、"hisDoctor:queryById"、"hisDoctor:add"、"hisDoctor:edit"、"hisDoctor:delete"、"hisDoctor:deleteBatch" 与模块 "hisDoctor" 重复'],
     ['duplicate-menu-path', 'modules/hisHospital.json:8  /menu/path  菜单路径 "/app/doctor" 与模块 "hisDoctor" 重复'],
-    ['duplicate-api-path', 'modules/hisHospital.json:18  /api/base  接口路径 "/hisDoctor/list"、"/hisDoctor/queryById"、"/hisDoctor/add"、"/hisDoctor/edit"、"/hisDoctor/delete"、"/hisDoctor/deleteBatch"、"/hisDoctor/exportXls"、"/hisDoctor/importExcel" 与模块 "hisDoctor" 重复'],
+    ['duplicate-api-path', 'modules/hisHospital.json:18  /api/base  接口路径 "/hisDoctor/list"、"/hisDoctor/queryById"、"/hisDoctor/add"、"/hisDoctor/edit"、"/hisDoctor/delete"、"/hisDoctor/deleteBatch"、"/hisDoctor/exportXls"、"/hisDoctor/importExcel"、"/hisDoctor/importTemplate" 与模块 "hisDoctor" 重复'],
+    // language v1 additions
+    ['unregistered-component', 'modules/hisDoctor.json:84  /actions/0/component  未注册的组件 "certPrint"'],
+    ['unregistered-effect', 'modules/hisDoctor.json:75  /states/transitions/0/effect  未注册的服务端效果 "stockPost"'],
+    ['unregistered-rule', 'modules/hisDoctor.json:20  /fields/0/rule  未注册的校验规则 "pharmacist_no"'],
+    ['mutation-without-permission', 'modules/hisDoctor.json:89  /actions/0/permission  动作 "offline" 会修改数据（PUT），必须有权限编码（声明 permission 或使用默认的 hisDoctor:offline）'],
+    ['child-resource', 'modules/hisHospital.json:21  /children/0/resource  子表 "doctors" 引用的资源 "hisDoctors" 不存在'],
+    ['child-foreign-key', 'modules/hisHospital.json:22  /children/0/foreignKey  子表 "doctors" 的外键 "hospital" 不是资源 "hisDoctor" 的字段'],
+    ['child-field', 'modules/hisHospital.json:25  /children/0/fields/1  子表 "doctors" 的字段 "phone" 不是资源 "hisDoctor" 的字段'],
+    ['child-min-max', 'modules/hisHospital.json:23  /children/0/min  子表 "doctors" 的 min (5) 大于 max (2)'],
+    ['tree-parent', 'modules/hisDoctor.json:65  /list/tree/parent  树形表格的父字段 "hospitalId" 必须是引用本资源 "hisDoctor" 的 ref 或 treeRef 字段'],
   ])('%s', (name, expected) => {
     expect(lines(name)).toEqual([expected]);
   });
@@ -35,6 +45,12 @@ test('paths narrow the report, summary line', () => {
   expect(r.errors).toBe(0);
   expect(r.files).toBe(1);
   expect(formatText(r)).toMatch(/^1 个文件，0 个错误，用时 \d+ ms$/);
+});
+
+test('registry.json is checked against its meta-schema', () => {
+  const r = lintSchemas(root('valid'));
+  expect(r.files).toBe(5);
+  expect(r.problems).toEqual([]);
 });
 
 test('the project schemas lint clean', () => {

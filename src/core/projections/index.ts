@@ -5,3 +5,4 @@ export * from './formily.js';
 export * from './validator.js';
 export * from './sql.js';
 export * from './menu.js';
+export * from './access.js';

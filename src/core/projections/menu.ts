@@ -23,17 +23,25 @@ export function permissionCodes(schema: ResourceSchema): PermissionEntry[] {
   if (schema.list?.export) out.push({ code: permissionCode(schema, 'exportXls'), title: `导出${schema.entity}` });
   if (schema.list?.import) out.push({ code: permissionCode(schema, 'importExcel'), title: `导入${schema.entity}` });
   for (const t of schema.states?.transitions ?? []) out.push({ code: t.permission ?? permissionCode(schema, t.action), title: t.title });
-  for (const a of schema.actions ?? []) out.push({ code: a.permission ?? permissionCode(schema, a.action), title: a.title });
+  for (const a of schema.actions ?? []) if (a.permission !== false) out.push({ code: a.permission ?? permissionCode(schema, a.action), title: a.title });
+  for (const f of schema.fields) {
+    if (f.permission?.view) out.push({ code: f.permission.view, title: `查看字段：${f.title}` });
+    if (f.permission?.edit) out.push({ code: f.permission.edit, title: `修改字段：${f.title}` });
+  }
   const seen = new Set<string>();
   return out.filter((p) => (seen.has(p.code) ? false : (seen.add(p.code), true)));
 }
 
-/** Permission code needed for one API action (`queryById` is checked as `list`). */
+/**
+ * Permission code needed for one API action (`queryById` and the tree's `childList` are
+ * checked as `list`); '' for an action declared `permission: false`.
+ */
 export function requiredPermission(schema: ResourceSchema, action: string): string {
-  if (action === 'queryById') return permissionCode(schema, 'list');
+  if (action === 'queryById' || action === 'childList') return permissionCode(schema, 'list');
   const t = schema.states?.transitions.find((x) => x.action === action);
-  if (t?.permission) return t.permission;
+  if (t) return t.permission ?? permissionCode(schema, action);
   const a = schema.actions?.find((x) => x.action === action);
+  if (a?.permission === false) return '';
   if (a?.permission) return a.permission;
   return permissionCode(schema, action);
 }

@@ -13,8 +13,11 @@ export type SortOrder = 'asc' | 'desc';
 export interface ListSort { field: string; order: SortOrder }
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 10;
-/** Query keys that are not filters. `_t` is the request layer's timestamp; `field` JeecgBoot's column list. */
-export const RESERVED_QUERY_KEYS = ['_t', 'pageNo', 'pageSize', 'column', 'order', 'field'] as const;
+/**
+ * Query keys that are not filters. `_t` is the request layer's timestamp; `field` JeecgBoot's
+ * column list; `_flat=1` asks a tree resource for a flat list instead of its roots (pickers).
+ */
+export const RESERVED_QUERY_KEYS = ['_t', 'pageNo', 'pageSize', 'column', 'order', 'field', '_flat'] as const;
 
 export interface Filter {
   /** snake_case column (the server may use it as an identifier: it comes from the schema only). */

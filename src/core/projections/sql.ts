@@ -50,6 +50,13 @@ export function toTableSpec(schema: ResourceSchema): TableSpec {
     else if (indexed.has(f.key) && !seen.has(col)) indexes.push({ name: `idx_${name}_tenant_${col}`, columns: ['tenant_id', col], unique: false });
     seen.add(col);
   }
+  // tree: roots and childList?pid= look rows up by parent (lazy region trees must be fast)
+  const parent = schema.list?.tree?.parent;
+  if (parent && schema.fields.some((f) => f.key === parent)) {
+    const col = columnName(parent);
+    const hit = indexes.find((i) => i.columns.length === 2 && i.columns[1] === col);
+    if (!hit) indexes.push({ name: `idx_${name}_tenant_${col}`, columns: ['tenant_id', col], unique: false });
+  }
   if (sortableKeys(schema).has('updateTime') && schema.list?.sort?.startsWith('updateTime')) {
     indexes.push({ name: `idx_${name}_tenant_update_time`, columns: ['tenant_id', 'update_time'], unique: false });
   }

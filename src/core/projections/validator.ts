@@ -159,6 +159,8 @@ export function createFieldsValidator(fields: FieldSchema[], opts: FieldsValidat
       if (k === 'id' && mode === 'edit') { value.id = typeof v === 'number' ? String(v) : v; continue; }
       // system columns, *_dictText echoes and server-managed fields are dropped silently
       if (isSystemColumn(k) || k.endsWith('_dictText')) continue;
+      // server decorations echoed back by clients: `_transitions`, tree `hasChild`
+      if (k.startsWith('_') || (k === 'hasChild' && !byKey.has(k))) continue;
       const f = byKey.get(k);
       if (f && !writableKeys.has(k)) continue;
       if (opts.extraKeys?.includes(k)) continue;
@@ -231,19 +233,33 @@ export function createValidator(schema: ResourceSchema, mode: ValidatorMode, reg
     const value: Record<string, unknown> = res.ok ? res.value : {};
     for (const c of children) {
       const rows = src[c.key];
-      if (rows === undefined || rows === null) continue;
+      if (rows === undefined || rows === null) {
+        // add: the rows must satisfy `min`; edit: absent means "keep the current rows"
+        if (mode === 'add' && c.min) errors.push({ field: c.key, message: `${c.title}至少需要${c.min}行` });
+        continue;
+      }
       if (!Array.isArray(rows)) { errors.push({ field: c.key, message: `${c.title}应为数组` }); continue; }
+      if (c.min !== undefined && rows.length < c.min) errors.push({ field: c.key, message: `${c.title}至少需要${c.min}行` });
+      if (c.max !== undefined && rows.length > c.max) errors.push({ field: c.key, message: `${c.title}最多${c.max}行` });
       const child = registry?.resources.get(c.resource);
       if (!child) { value[c.key] = rows; continue; }
       const out: unknown[] = [];
       rows.forEach((row, i) => {
         // the parent id is set by the server on save, so it is neither required nor trusted here
         const r = row && typeof row === 'object' ? { ...(row as Record<string, unknown>) } : row;
-        const rowMode: ValidatorMode = r && typeof r === 'object' && (r as Record<string, unknown>).id ? 'edit' : 'add';
-        if (r && typeof r === 'object') delete (r as Record<string, unknown>)[c.foreignKey];
+        const rowMode: ValidatorMode = mode === 'edit' && r && typeof r === 'object' && (r as Record<string, unknown>).id ? 'edit' : 'add';
+        if (r && typeof r === 'object') {
+          delete (r as Record<string, unknown>)[c.foreignKey];
+          if (rowMode === 'add') delete (r as Record<string, unknown>).id;
+        }
         const rv = rowValidator(c, child, rowMode)(r);
         if (rv.ok) out.push(rv.value);
-        else for (const e of rv.errors) errors.push({ field: `${c.key}[${i}].${e.field}`, message: `${c.title}第${i + 1}行：${e.message}` });
+        else {
+          for (const e of rv.errors) {
+            const title = child.fields.find((f) => f.key === e.field)?.title;
+            errors.push({ field: `${c.key}[${i}].${e.field}`, message: `${c.title}第${i + 1}行：${title ? `${title}：` : ''}${e.message}` });
+          }
+        }
       });
       value[c.key] = out;
     }

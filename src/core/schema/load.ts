@@ -7,11 +7,12 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import resourceMeta from '../../../schemas/meta/resource.schema.json';
 import dictMeta from '../../../schemas/meta/dict.schema.json';
+import registryMeta from '../../../schemas/meta/registry.schema.json';
 import { ajvProblems } from './ajv-messages.js';
 import { migrateSchema } from './migrate.js';
-import { apiPath, API_ACTIONS, findField, isSystemColumn, permissionCode, pointer } from './naming.js';
+import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
-import type { Condition, DictSchema, FieldSchema, ResourceSchema } from './types.js';
+import type { Condition, DictSchema, ExtensionRegistry, FieldSchema, ResourceSchema } from './types.js';
 import { CRUD_ACTIONS } from './types.js';
 
 export interface Problem {
@@ -27,13 +28,14 @@ export interface SchemaFile {
   data: unknown;
 }
 
-let compiled: { resource: ValidateFunction; dict: ValidateFunction } | undefined;
+type MetaValidators = { resource: ValidateFunction; dict: ValidateFunction; registry: ValidateFunction };
+let compiled: MetaValidators | undefined;
 /** Compiled meta-schema validators (compiled once; ajv strict so the meta-schemas stay clean). */
-export function metaValidators(): { resource: ValidateFunction; dict: ValidateFunction } {
+export function metaValidators(): MetaValidators {
   if (!compiled) {
     // verbose: errors carry parentSchema/data, used for readable messages
     const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
-    compiled = { resource: ajv.compile(resourceMeta), dict: ajv.compile(dictMeta) };
+    compiled = { resource: ajv.compile(resourceMeta), dict: ajv.compile(dictMeta), registry: ajv.compile(registryMeta) };
   }
   return compiled;
 }
@@ -63,9 +65,15 @@ function metaCheck(file: string, doc: unknown, validate: ValidateFunction, probl
 
 const basename = (file: string) => file.split(/[\\/]/).pop()!.replace(/\.json$/, '');
 
-export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[]): { registry: Registry; problems: Problem[] } {
+/**
+ * `extensions` is schemas/registry.json (names of registered widgets, pages, server effects and
+ * rule checks). Without it, names are not checked (the server and fixtures that have none).
+ */
+export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[], extensions?: SchemaFile): { registry: Registry; problems: Problem[] } {
   const problems: Problem[] = [];
   const v = metaValidators();
+  let ext: ExtensionRegistry | undefined;
+  if (extensions && metaCheck(extensions.file, extensions.data, v.registry, problems)) ext = extensions.data as ExtensionRegistry;
   const goodDicts: Array<{ file: string; dict: DictSchema }> = [];
   const goodModules: Array<{ file: string; schema: ResourceSchema }> = [];
 
@@ -95,16 +103,21 @@ export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[]): { regi
   }
 
   const registry = createRegistry(goodModules.map((x) => x.schema), goodDicts.map((x) => x.dict));
-  for (const { file, schema } of goodModules) checkModule(file, schema, registry, problems);
+  for (const { file, schema } of goodModules) checkModule(file, schema, registry, problems, ext);
   checkGlobalUniqueness(goodModules, problems);
   return { registry, problems };
 }
 
 /** Cross-reference checks inside one module (against the registry for refs and dicts). */
-function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: Problem[]): void {
+function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: Problem[], ext?: ExtensionRegistry): void {
   const err = (path: string, message: string) => problems.push({ file, path, message, severity: 'error' });
   const warn = (path: string, message: string) => problems.push({ file, path, message, severity: 'warning' });
   const has = (key: string) => s.fields.some((f) => f.key === key);
+  const names: Names = {
+    rule: (p, name) => { if (ext && !ext.rules.includes(name)) err(p, `未注册的校验规则 "${name}"`); },
+    effect: (p, name) => { if (ext && !ext.effects.includes(name)) err(p, `未注册的服务端效果 "${name}"`); },
+    component: (p, name) => { if (ext && !ext.widgets.includes(name) && !ext.pages.includes(name)) err(p, `未注册的组件 "${name}"`); },
+  };
 
   const seen = new Map<string, number>();
   s.fields.forEach((f, i) => {
@@ -112,7 +125,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     else seen.set(f.key, i);
     if (isSystemColumn(f.key)) err(pointer('fields', i, 'key'), `字段键 "${f.key}" 与系统列重名`);
   });
-  s.fields.forEach((f, i) => checkField(f, ['fields', i], s, reg, err, warn, true));
+  s.fields.forEach((f, i) => checkField(f, ['fields', i], s, reg, err, warn, true, names));
 
   // list
   s.list?.columns?.forEach((c, i) => {
@@ -125,7 +138,13 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     const key = s.list.sort.split(',')[0]!;
     if (!has(key) && !isSystemColumn(key)) err(pointer('list', 'sort'), `默认排序字段 "${key}" 不是已声明的字段`);
   }
-  if (s.list?.tree && !has(s.list.tree.parent)) err(pointer('list', 'tree', 'parent'), `树形表格的父字段 "${s.list.tree.parent}" 不是已声明的字段`);
+  if (s.list?.tree) {
+    const pf = findField(s, s.list.tree.parent);
+    if (!pf) err(pointer('list', 'tree', 'parent'), `树形表格的父字段 "${s.list.tree.parent}" 不是已声明的字段`);
+    else if ((pf.kind !== 'ref' && pf.kind !== 'treeRef') || pf.ref?.resource !== s.name) {
+      err(pointer('list', 'tree', 'parent'), `树形表格的父字段 "${pf.key}" 必须是引用本资源 "${s.name}" 的 ref 或 treeRef 字段`);
+    }
+  }
   const actionNames = new Set([...(s.actions ?? []).map((a) => a.action), ...(s.states?.transitions ?? []).map((t) => t.action)]);
   s.list?.batch?.forEach((b, i) => {
     if (b !== 'delete' && !actionNames.has(b)) err(pointer('list', 'batch', i), `批量动作 "${b}" 不存在（可用：delete 或已声明的动作）`);
@@ -149,9 +168,17 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
   }
 
   // children
+  const childKeys = new Set<string>();
   s.children?.forEach((c, i) => {
+    if (childKeys.has(c.key)) err(pointer('children', i, 'key'), `子表键 "${c.key}" 重复`);
+    childKeys.add(c.key);
+    if (c.min !== undefined && c.max !== undefined && c.min > c.max) err(pointer('children', i, 'min'), `子表 "${c.key}" 的 min (${c.min}) 大于 max (${c.max})`);
+    if (c.resource === s.name) { err(pointer('children', i, 'resource'), `子表 "${c.key}" 不能引用资源自身`); return; }
     const child = reg.resources.get(c.resource);
     if (!child) { err(pointer('children', i, 'resource'), `子表 "${c.key}" 引用的资源 "${c.resource}" 不存在`); return; }
+    const fk = findField(child, c.foreignKey);
+    if (fk && (fk.kind !== 'ref' || fk.ref?.resource !== s.name)) warn(pointer('children', i, 'foreignKey'), `子表 "${c.key}" 的外键 "${c.foreignKey}" 建议为引用 "${s.name}" 的 ref 字段`);
+    if (fk?.required) err(pointer('children', i, 'foreignKey'), `子表 "${c.key}" 的外键 "${c.foreignKey}" 由服务端填写，不能声明 required`);
     if (!findField(child, c.foreignKey)) err(pointer('children', i, 'foreignKey'), `子表 "${c.key}" 的外键 "${c.foreignKey}" 不是资源 "${c.resource}" 的字段`);
     c.fields?.forEach((k, ki) => {
       if (!findField(child, k)) err(pointer('children', i, 'fields', ki), `子表 "${c.key}" 的字段 "${k}" 不是资源 "${c.resource}" 的字段`);
@@ -174,21 +201,29 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
         });
         if (!values.has(t.to)) err(pointer('states', 'transitions', i, 'to'), `流转 "${t.action}" 的目标状态 "${t.to}" 不是字典 "${dict.code}" 的值`);
       }
-      t.form?.forEach((f, j) => checkField(f, ['states', 'transitions', i, 'form', j], s, reg, err, warn, false));
+      t.form?.forEach((f, j) => {
+        checkField(f, ['states', 'transitions', i, 'form', j], s, reg, err, warn, false, names);
+        const own = findField(s, f.key);
+        if (!own && !t.effect) warn(pointer('states', 'transitions', i, 'form', j, 'key'), `流转 "${t.action}" 的表单字段 "${f.key}" 不是资源字段，且未声明 effect：提交的值不会被保存`);
+        else if (own && own.kind !== f.kind) err(pointer('states', 'transitions', i, 'form', j, 'kind'), `流转 "${t.action}" 的表单字段 "${f.key}" 的类型 ${f.kind} 与资源字段的类型 ${own.kind} 不一致`);
+        if (f.key === s.states!.field) err(pointer('states', 'transitions', i, 'form', j, 'key'), `流转 "${t.action}" 的表单不能包含状态字段 "${f.key}"`);
+      });
+      if (t.effect) names.effect(pointer('states', 'transitions', i, 'effect'), t.effect);
     });
   }
 
   // actions (+ transitions) naming
-  const names = new Map<string, string>();
+  const actionAt = new Map<string, string>();
   const named: Array<{ action: string; p: string }> = [
     ...(s.states?.transitions ?? []).map((t, i) => ({ action: t.action, p: pointer('states', 'transitions', i, 'action') })),
     ...(s.actions ?? []).map((a, i) => ({ action: a.action, p: pointer('actions', i, 'action') })),
   ];
   for (const { action, p } of named) {
     if ((CRUD_ACTIONS as readonly string[]).includes(action) || (API_ACTIONS as readonly string[]).includes(action)) err(p, `动作名 "${action}" 与通用接口动作重名`);
-    else if (names.has(action)) err(p, `动作名 "${action}" 重复`);
-    names.set(action, p);
+    else if (actionAt.has(action)) err(p, `动作名 "${action}" 重复`);
+    actionAt.set(action, p);
   }
+  const known = knownRoutes(reg);
   s.actions?.forEach((a, i) => {
     const base = ['actions', i] as const;
     if ((a.kind === 'call' || a.kind === 'form') && !a.api) err(pointer(...base), `动作 "${a.action}" 的类型为 ${a.kind}，必须声明 api`);
@@ -205,7 +240,17 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
         }
       }
     }
-    a.form?.forEach((f, j) => checkField(f, [...base, 'form', j], s, reg, err, warn, false));
+    if (a.kind === 'custom' && a.component) names.component(pointer(...base, 'component'), a.component);
+    if (a.effect) names.effect(pointer(...base, 'effect'), a.effect);
+    const method = a.api?.method;
+    if ((a.kind === 'call' || a.kind === 'form') && method && method !== 'GET' && a.permission === false) {
+      err(pointer(...base, 'permission'), `动作 "${a.action}" 会修改数据（${method}），必须有权限编码（声明 permission 或使用默认的 ${permissionCode(s, a.action)}）`);
+    }
+    if (a.permission === false && a.kind === 'form') err(pointer(...base, 'permission'), `动作 "${a.action}" 的类型为 form，必须有权限编码`);
+    if (a.api && !a.effect && !known.has(`${a.api.method} ${a.api.path}`)) {
+      warn(pointer(...base, 'api'), `动作 "${a.action}" 的接口 ${a.api.method} ${a.api.path} 不是通用接口或状态流转，且未声明 effect：本服务端不提供该接口`);
+    }
+    a.form?.forEach((f, j) => checkField(f, [...base, 'form', j], s, reg, err, warn, false, names));
     if (a.visibleWhen) checkCondition(a.visibleWhen, [...base, 'visibleWhen'], `动作 "${a.action}" 的 visibleWhen`, s, err);
   });
 
@@ -213,11 +258,35 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
 }
 
 type Report = (path: string, message: string) => void;
+interface Names { rule: Report; effect: Report; component: Report }
+
+/** `METHOD path` of every route the generic server provides (CRUD per resource, tree childList, transitions). */
+export function knownRoutes(reg: Registry): Set<string> {
+  const out = new Set<string>();
+  for (const r of reg.resources.values()) {
+    out.add(`GET ${apiPath(r, 'list')}`);
+    out.add(`GET ${apiPath(r, 'queryById')}`);
+    out.add(`POST ${apiPath(r, 'add')}`);
+    out.add(`PUT ${apiPath(r, 'edit')}`);
+    out.add(`POST ${apiPath(r, 'edit')}`);
+    out.add(`DELETE ${apiPath(r, 'delete')}`);
+    out.add(`DELETE ${apiPath(r, 'deleteBatch')}`);
+    if (r.list?.tree) out.add(`GET ${apiPath(r, 'childList')}`);
+    for (const t of r.states?.transitions ?? []) {
+      out.add(`PUT ${apiPath(r, t.action)}`);
+      out.add(`POST ${apiPath(r, t.action)}`);
+    }
+  }
+  return out;
+}
 
 /** One field: kind-specific keys, dict/ref targets, limits, conditions. `own` = a field of the module itself. */
-function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchema, reg: Registry, err: Report, warn: Report, own: boolean): void {
+function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchema, reg: Registry, err: Report, warn: Report, own: boolean, names: Names): void {
   const p = (...more: Array<string | number>) => pointer(...at, ...more);
   const name = `字段 "${f.key}"`;
+  if (f.rule !== undefined) names.rule(p('rule'), f.rule);
+  if (f.permission && !own) err(p('permission'), `${name}：字段级权限只能声明在资源字段上`);
+  if (f.permission && f.permission.view && f.hidden) warn(p('permission'), `${name} 已隐藏（hidden），view 权限不起作用`);
   if (f.kind === 'dict') {
     if (!f.dict) err(p('kind'), `${name} 的类型为 dict，必须声明 dict（字典编码）`);
     else if (!reg.dicts.has(f.dict)) err(p('dict'), `${name} 引用的字典 "${f.dict}" 不存在`);
@@ -321,7 +390,7 @@ function checkGlobalUniqueness(mods: Array<{ file: string; schema: ResourceSchem
     const own: Array<{ code: string; p: string }> = [
       ...CRUD_ACTIONS.map((a) => ({ code: permissionCode(s, a), p: s.permissionPrefix ? '/permissionPrefix' : '/name' })),
       ...(s.states?.transitions ?? []).map((t, i) => ({ code: t.permission ?? permissionCode(s, t.action), p: pointer('states', 'transitions', i, t.permission ? 'permission' : 'action') })),
-      ...(s.actions ?? []).map((a, i) => ({ code: a.permission ?? permissionCode(s, a.action), p: pointer('actions', i, a.permission ? 'permission' : 'action') })),
+      ...(s.actions ?? []).flatMap((a, i) => (a.permission === false ? [] : [{ code: a.permission ?? permissionCode(s, a.action), p: pointer('actions', i, a.permission ? 'permission' : 'action') }])),
     ];
     const mine = new Set<string>();
     for (const { code, p } of own) {
@@ -331,10 +400,14 @@ function checkGlobalUniqueness(mods: Array<{ file: string; schema: ResourceSchem
     }
     for (const c of mine) if (!codes.has(c)) codes.set(c, s.name);
 
-    for (const a of API_ACTIONS) {
-      const path = apiPath(s, a);
+    const routes: Array<{ path: string; p: string }> = [
+      ...apiActionsOf(s).map((a) => ({ path: apiPath(s, a), p: s.api?.[a] ? pointer('api', a) : s.api?.base ? '/api/base' : '/name' })),
+      // a transition named like a generic action is reported as such (动作名…与通用接口动作重名)
+      ...(s.states?.transitions ?? []).flatMap((t, i) => (isApiAction(t.action) || (CRUD_ACTIONS as readonly string[]).includes(t.action) ? [] : [{ path: apiPath(s, t.action), p: pointer('states', 'transitions', i, 'action') }])),
+      ...(s.actions ?? []).flatMap((a, i) => (a.effect && a.api ? [{ path: a.api.path, p: pointer('actions', i, 'api', 'path') }] : [])),
+    ];
+    for (const { path, p } of routes) {
       const other = paths.get(path);
-      const p = s.api?.[a] ? pointer('api', a) : s.api?.base ? '/api/base' : '/name';
       if (other !== undefined) clash(p, other, '接口路径', path);
       else paths.set(path, s.name);
     }

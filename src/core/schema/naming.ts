@@ -31,18 +31,32 @@ export function hasDictText(field: FieldSchema): boolean {
   return field.kind === 'dict' || field.kind === 'ref' || field.kind === 'refs' || field.kind === 'treeRef';
 }
 
-export const API_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel'] as const;
+/** Generic API actions every resource has a path for (each overridable in `api`). */
+export const API_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch', 'exportXls', 'importExcel', 'importTemplate', 'childList'] as const;
 export type ApiAction = (typeof API_ACTIONS)[number];
 
+export function isApiAction(action: string): action is ApiAction {
+  return (API_ACTIONS as readonly string[]).includes(action);
+}
+
 /** Base path of a resource's API (default `/<name>`). */
-export function apiBase(schema: ResourceSchema): string {
+export function apiBase(schema: Pick<ResourceSchema, 'name' | 'api'>): string {
   return schema.api?.base ?? `/${schema.name}`;
 }
 
-/** Full path (relative to the API root) of one generic action, e.g. `/hisDoctor/list`. */
-export function apiPath(schema: ResourceSchema, action: ApiAction): string {
-  const own = (schema.api as ApiSpec | undefined)?.[action];
+/**
+ * Full path (relative to the API root) of one action: the generic ones (`/hisDoctor/list`,
+ * overridable in `api`) and transitions (`/hisPrescription/approve`). All API path defaults
+ * live here.
+ */
+export function apiPath(schema: Pick<ResourceSchema, 'name' | 'api'>, action: ApiAction | (string & {})): string {
+  const own = isApiAction(action) ? (schema.api as ApiSpec | undefined)?.[action] : undefined;
   return `${apiBase(schema).replace(/\/$/, '')}${own ?? `/${action}`}`;
+}
+
+/** Generic actions that get a path: childList only for tree resources. */
+export function apiActionsOf(schema: Pick<ResourceSchema, 'list'>): ApiAction[] {
+  return API_ACTIONS.filter((a) => a !== 'childList' || !!schema.list?.tree);
 }
 
 /** Permission code of one action: `<permissionPrefix ?? name>:<action>`. */

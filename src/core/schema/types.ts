@@ -116,6 +116,22 @@ export interface FieldSchema {
    * or a pool to pick from. Without it the generator goes by kind and dict.
    */
   demo?: string | { pool: Array<string | number | boolean> };
+  /**
+   * Field-level permission codes: without `view` the server strips the field from every
+   * output and the client hides it; without `edit` the field is read-only (the server
+   * refuses a changed value with 403 `没有权限修改字段：<title>`).
+   */
+  permission?: FieldPermission;
+  /**
+   * Name of a registered rule-code check (schemas/registry.json "rules"), validated by the
+   * server rules helper, e.g. `drug_batch_no`.
+   */
+  rule?: string;
+}
+
+export interface FieldPermission {
+  view?: string;
+  edit?: string;
 }
 
 export interface Transition {
@@ -126,7 +142,13 @@ export interface Transition {
   /** Permission code; defaults to `<prefix>:<action>`. */
   permission?: string;
   confirm?: string;
+  /**
+   * Transition form. Fields that are also fields of the resource (e.g. rejectReason) are
+   * stored; the others are only handed to the effect.
+   */
   form?: FieldSchema[];
+  /** Registered server effect run in the transition's transaction (schemas/registry.json "effects"). */
+  effect?: string;
 }
 
 export interface ResourceAction {
@@ -135,15 +157,22 @@ export interface ResourceAction {
   /** Where it appears. */
   placement: 'row' | 'toolbar';
   kind: 'call' | 'form' | 'open' | 'custom';
-  permission?: string;
+  /**
+   * Permission code; defaults to `<prefix>:<action>`. `false` declares a deliberately
+   * unguarded action, allowed only for kinds open/custom and GET calls (a mutation always
+   * needs a code: the linter refuses `false` on POST/PUT/DELETE).
+   */
+  permission?: string | false;
   confirm?: string;
   /** kind call/form: API path relative to the API root, method. */
   api?: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
   form?: FieldSchema[];
   /** kind open: another resource, filtered by this row. */
   open?: { resource: string; filter: Record<string, { field: string }> };
-  /** kind custom: a registered component name. */
+  /** kind custom: a registered component name (schemas/registry.json "widgets" or "pages"). */
   component?: string;
+  /** kind call/form: registered server effect serving `api` (schemas/registry.json "effects"). */
+  effect?: string;
   visibleWhen?: Condition;
 }
 
@@ -157,6 +186,10 @@ export interface ChildSchema {
   foreignKey: string;
   /** Columns of the child edited inline (default: all form fields). */
   fields?: string[];
+  /** Fewest rows a parent must carry (checked on add, and on edit when the rows are sent). */
+  min?: number;
+  /** Most rows a parent may carry. */
+  max?: number;
 }
 
 export interface ApiSpec {
@@ -170,6 +203,10 @@ export interface ApiSpec {
   deleteBatch?: string;
   exportXls?: string;
   importExcel?: string;
+  /** Excel import template download (default `<base>/importTemplate`). */
+  importTemplate?: string;
+  /** Tree resources: children of one node, `?pid=` (default `<base>/childList`). */
+  childList?: string;
 }
 
 export interface MenuSpec {
@@ -189,10 +226,19 @@ export interface ListSpec {
   pageSize?: number;
   /** Batch actions on selected rows. */
   batch?: string[];
-  /** Tree table: field that holds the parent id. */
-  tree?: { parent: string; lazy?: boolean };
+  /**
+   * Tree table: `parent` is a ref/treeRef field to this same resource. Without filters the
+   * list returns the roots (each with `hasChild`); `childList?pid=` returns one node's children.
+   * `lazy`: the client loads children on expand (else it may load all levels at once).
+   */
+  tree?: TreeSpec;
   export?: boolean;
   import?: boolean;
+}
+
+export interface TreeSpec {
+  parent: string;
+  lazy?: boolean;
 }
 
 export interface FormSection {
@@ -227,8 +273,26 @@ export interface ResourceSchema {
   list?: ListSpec;
   form?: FormSpec;
   children?: ChildSchema[];
-  states?: { field: string; transitions: Transition[] };
+  states?: StatesSpec;
   actions?: ResourceAction[];
+}
+
+/** A status field (kind dict) and its named transitions; the server enforces them. */
+export interface StatesSpec {
+  field: string;
+  transitions: Transition[];
+}
+
+/**
+ * schemas/registry.json: names of the client components, pages, server effects and rule
+ * checks that schemas may refer to (the linter refuses unknown names).
+ */
+export interface ExtensionRegistry {
+  $schema?: string;
+  widgets: string[];
+  pages: string[];
+  effects: string[];
+  rules: string[];
 }
 
 export interface DictItem {

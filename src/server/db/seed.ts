@@ -13,6 +13,7 @@ import type { Database } from './connection.js';
 import { newId, nowText } from './ids.js';
 import { generateRows, seedOrder } from '../../../generators/demo-data/index.js';
 import { menuSeed, type PermissionSeed } from './seed-menu.js';
+import { seedLang } from './seed-lang.js';
 
 export const HOSPITAL_TENANT_ID = 1001;
 
@@ -205,6 +206,8 @@ export async function buildSeedPlan(ctx: AppContext, opts: { adminPassword: stri
       }
     }
   }
+
+  seedLang(ctx, plan, TENANTS.map((t) => t.id), now);
 
   // sys_user_role mirrors sys_user.role_ids.
   const users = plan.find((p) => p.table === 'sys_user')?.rows ?? [];

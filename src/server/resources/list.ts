@@ -1,4 +1,10 @@
-/** GET <base>/list: tenant-scoped page + cached count + labels + masking. */
+/**
+ * GET <base>/list: tenant-scoped page + cached count + labels + masking.
+ * Tree resources (`list.tree`): without filters the page holds the roots (parent empty);
+ * every record of a tree carries `hasChild`. `childList` returns one node's children.
+ * queryById returns the master-detail children arrays.
+ */
+import type { Kysely } from 'kysely';
 import type { Page } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import { addLabels } from './labels.js';
@@ -6,20 +12,56 @@ import { maskValue } from './mask.js';
 import { rowToRecord, type ResourceModel } from './model.js';
 import type { ParsedListQuery } from '../../core/projections/query.js';
 import { filterExpr, filterKey } from './query.js';
+import { childLinks } from './children.js';
+
+type Rec = Record<string, unknown>;
+
+/** Column of the tree's parent field, if the resource is a tree. */
+export function treeParentColumn(m: ResourceModel): string | undefined {
+  const p = m.schema.list?.tree?.parent;
+  return p ? m.byKey.get(p)?.column : undefined;
+}
+
+/** Adds `hasChild` to records of a tree resource (one indexed query per page). */
+async function addHasChild(ctx: AppContext, m: ResourceModel, records: Rec[], tenantId: number): Promise<void> {
+  const col = treeParentColumn(m);
+  if (!col || records.length === 0) return;
+  const ids = records.map((r) => String(r.id));
+  const rows = await ctx.database.db
+    .selectFrom(m.table)
+    .select(`${col} as p`)
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where(col, 'in', ids)
+    .execute();
+  const parents = new Set(rows.map((r) => String(r.p)));
+  for (const r of records) r.hasChild = parents.has(String(r.id));
+}
+
+function mask(m: ResourceModel, records: Rec[]): void {
+  for (const c of m.readable) {
+    if (c.field.sensitive !== 'mask') continue;
+    for (const r of records) r[c.key] = maskValue(c.field.kind, r[c.key]);
+  }
+}
 
 export async function listRecords(
   ctx: AppContext,
   m: ResourceModel,
   q: ParsedListQuery,
   tenantId: number,
+  opts: { flat?: boolean } = {},
 ): Promise<Page<Record<string, unknown>>> {
   const { db } = ctx.database;
+  const parent = treeParentColumn(m);
+  const roots = parent !== undefined && q.filters.length === 0 && !opts.flat;
   const base = db
     .selectFrom(m.table)
     .where('tenant_id', '=', tenantId)
-    .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f)))));
+    .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f)))))
+    .$if(roots, (qb) => qb.where((eb) => eb.or([eb(parent!, 'is', null), eb(parent!, '=', '')])));
 
-  const key = filterKey(q.filters);
+  const key = roots ? 'roots' : filterKey(q.filters);
   let total = ctx.counts.get(m.table, tenantId, key);
   if (total === undefined) {
     const row = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
@@ -36,12 +78,65 @@ export async function listRecords(
     const rows = await pageQ.limit(q.pageSize).offset(offset).execute();
     records = rows.map((r) => rowToRecord(m, r));
     await addLabels(ctx, m, records, tenantId);
-    for (const c of m.readable) {
-      if (c.field.sensitive !== 'mask') continue;
-      for (const r of records) r[c.key] = maskValue(c.field.kind, r[c.key]);
-    }
+    await addHasChild(ctx, m, records, tenantId);
+    mask(m, records);
   }
   return { records, total, size: q.pageSize, current: q.pageNo, pages };
+}
+
+/** Most children one childList call returns. */
+export const CHILD_LIST_MAX = 5000;
+
+/** GET <base>/childList?pid=: the children of one node (tenant-scoped, labels, hasChild, masking as in list). */
+export async function childRecords(ctx: AppContext, m: ResourceModel, pid: string, q: ParsedListQuery, tenantId: number): Promise<Rec[]> {
+  const parent = treeParentColumn(m)!;
+  let query = ctx.database.db
+    .selectFrom(m.table)
+    .select(m.selectColumns)
+    .where('tenant_id', '=', tenantId)
+    .where(parent, '=', pid)
+    .orderBy(q.sort.column, q.sort.order);
+  if (q.sort.column !== 'id') query = query.orderBy('id', q.sort.order);
+  const rows = await query.limit(CHILD_LIST_MAX).execute();
+  const records = rows.map((r) => rowToRecord(m, r));
+  await addLabels(ctx, m, records, tenantId);
+  await addHasChild(ctx, m, records, tenantId);
+  mask(m, records);
+  return records;
+}
+
+/** Tree resources: ids among `ids` that still have children outside `ids` (they cannot be deleted alone). */
+export async function idsWithChildren(ctx: AppContext, m: ResourceModel, ids: string[], tenantId: number): Promise<string[]> {
+  const col = treeParentColumn(m);
+  if (!col || ids.length === 0) return [];
+  const rows = await ctx.database.db
+    .selectFrom(m.table)
+    .select(`${col} as p`)
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where(col, 'in', ids)
+    .where('id', 'not in', ids)
+    .execute();
+  return rows.map((r) => String(r.p));
+}
+
+/** The children arrays of one parent (labels included), by child key. */
+async function loadChildren(ctx: AppContext, m: ResourceModel, id: string, tenantId: number, db: Kysely<any>): Promise<Record<string, Rec[]>> {
+  const out: Record<string, Rec[]> = {};
+  for (const l of childLinks(ctx, m)) {
+    const rows = await db
+      .selectFrom(l.model.table)
+      .select(l.model.selectColumns)
+      .where('tenant_id', '=', tenantId)
+      .where(l.fk.column, '=', id)
+      .orderBy('create_time', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    const recs = rows.map((r) => rowToRecord(l.model, r));
+    await addLabels(ctx, l.model, recs, tenantId);
+    out[l.spec.key] = recs;
+  }
+  return out;
 }
 
 export async function getRecord(
@@ -49,8 +144,9 @@ export async function getRecord(
   m: ResourceModel,
   id: string,
   tenantId: number,
+  db: Kysely<any> = ctx.database.db,
 ): Promise<Record<string, unknown> | null> {
-  const row = await ctx.database.db
+  const row = await db
     .selectFrom(m.table)
     .select(m.selectColumns)
     .where('id', '=', id)
@@ -59,5 +155,8 @@ export async function getRecord(
   if (!row) return null;
   const rec = rowToRecord(m, row);
   await addLabels(ctx, m, [rec], tenantId);
+  await addHasChild(ctx, m, [rec], tenantId);
+  Object.assign(rec, await loadChildren(ctx, m, id, tenantId, db));
   return rec;
 }
+

@@ -1,40 +1,91 @@
-/** The generic CRUD routes of every module schema, at its API base. */
+/**
+ * The generic routes of every module schema, at its API base: CRUD, the tree's childList,
+ * one `PUT|POST <base>/<action>` per state transition, and `<method> <api.path>` for actions
+ * served by a registered effect. Every record sent out is decorated for the caller
+ * (fields without `view` permission stripped, `_transitions`).
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
 import { requiredPermission } from '../../core/projections/menu.js';
+import { createFieldsValidator } from '../../core/projections/validator.js';
 import { apiPath } from '../../core/schema/naming.js';
+import type { ResourceAction } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
-import { badRequest, notFound, MSG } from '../errors.js';
-import { getRecord, listRecords } from './list.js';
+import { ApiError, badRequest, notFound, MSG } from '../errors.js';
+import { decorate, hiddenKeys } from './access.js';
+import { childLinks } from './children.js';
+import { getEffect } from './effects.js';
+import { childRecords, getRecord, listRecords, treeParentColumn } from './list.js';
 import { toListQuery } from './list-query.js';
-import type { ResourceModel } from './model.js';
+import { rowToRecord, type ResourceModel } from './model.js';
+import { runTransition } from './transition.js';
 import { addRecord, deleteRecords, editRecord, parseIds, type Caller } from './write.js';
 
 type Query = Record<string, unknown>;
 
 const caller = (req: FastifyRequest): Caller => ({ user: req.session!, tenantId: req.tenantId });
 
-function idParam(q: Query): string {
-  const v = q.id;
+function idParam(q: Query, name = 'id'): string {
+  const v = q[name];
   const id = Array.isArray(v) ? v[0] : v;
-  if (typeof id !== 'string' || id === '' || id.length > 64) throw badRequest('缺少参数：id');
+  if (typeof id !== 'string' || id === '' || id.length > 64) throw badRequest(`缺少参数：${name}`);
   return id;
+}
+
+/** Filters and sorts on fields the caller may not see would leak them: refused like undeclared keys. */
+function checkHiddenQuery(m: ResourceModel, q: Query, req: FastifyRequest): void {
+  const hidden = hiddenKeys(m, req.session!);
+  if (!hidden.length) return;
+  for (const k of hidden) {
+    if (q[k] !== undefined || q[`${k}_begin`] !== undefined || q[`${k}_end`] !== undefined) throw badRequest(`不支持的查询条件：${k}`);
+    if (q.column === k) throw badRequest(`不支持的排序字段：${k}`);
+  }
 }
 
 export function registerResource(app: FastifyInstance, ctx: AppContext, m: ResourceModel): void {
   const s = m.schema;
-  const perm = (action: string) => ({ config: { permission: requiredPermission(s, action) } });
+  // a child resource (some parent's `children[].resource`) has no menu and no codes of its own:
+  // its generic routes are guarded by the parent's codes (reads by list, writes by edit)
+  const parent = [...ctx.models.values()].find((p) => p.schema.children?.some((c) => c.resource === s.name));
+  const perm = (action: string) => ({
+    config: {
+      permission: parent && !s.menu && ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'].includes(action)
+        ? requiredPermission(parent.schema, action === 'list' || action === 'queryById' ? 'list' : 'edit')
+        : requiredPermission(s, action),
+    },
+  });
+  const decorateFor = (req: FastifyRequest, model: ResourceModel, recs: Array<Record<string, unknown>>) => decorate(model, recs, req.session!);
 
   app.get(apiPath(s, 'list'), perm('list'), async (req) => {
-    const q = toListQuery(m, (req.query ?? {}) as Query);
-    return ok(await listRecords(ctx, m, q, req.tenantId));
+    const query = (req.query ?? {}) as Query;
+    checkHiddenQuery(m, query, req);
+    const q = toListQuery(m, query);
+    const flat = query._flat === '1' || query._flat === 'true';
+    const page = await listRecords(ctx, m, q, req.tenantId, { flat });
+    decorateFor(req, m, page.records);
+    return ok(page);
   });
 
   app.get(apiPath(s, 'queryById'), perm('queryById'), async (req) => {
     const rec = await getRecord(ctx, m, idParam((req.query ?? {}) as Query), req.tenantId);
     if (!rec) throw notFound(MSG.noData);
+    decorateFor(req, m, [rec]);
+    for (const l of childLinks(ctx, m)) decorateFor(req, l.model, (rec[l.spec.key] ?? []) as Array<Record<string, unknown>>);
     return ok(rec);
   });
+
+  if (treeParentColumn(m)) {
+    app.get(apiPath(s, 'childList'), perm('childList'), async (req) => {
+      const query = { ...((req.query ?? {}) as Query) };
+      const pid = idParam(query, 'pid');
+      delete query.pid;
+      checkHiddenQuery(m, query, req);
+      const q = toListQuery(m, query);
+      const recs = await childRecords(ctx, m, pid, q, req.tenantId);
+      decorateFor(req, m, recs);
+      return ok(recs);
+    });
+  }
 
   app.post(apiPath(s, 'add'), perm('add'), async (req) => {
     const id = await addRecord(ctx, m, req.body, caller(req));
@@ -59,6 +110,57 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
     const raw = q.ids ?? (Array.isArray(body) ? body : (body as Query | undefined)?.ids);
     const n = await deleteRecords(ctx, m, parseIds(raw), caller(req));
     return ok(n, '删除成功！');
+  });
+
+  for (const t of s.states?.transitions ?? []) {
+    if (t.effect && !getEffect(t.effect)) throw new Error(`模块 ${s.name} 的流转 ${t.action} 引用了未注册的服务端效果：${t.effect}`);
+    const handler = async (req: FastifyRequest) => {
+      const id = await runTransition(ctx, m, t, req.body, caller(req));
+      return ok(id, `${t.title}成功！`);
+    };
+    app.put(apiPath(s, t.action), perm(t.action), handler);
+    app.post(apiPath(s, t.action), perm(t.action), handler);
+  }
+
+  for (const a of s.actions ?? []) registerEffectAction(app, ctx, m, a);
+}
+
+/**
+ * call/form actions served by a registered effect: `<method> <api.path>`, body (or query for
+ * GET) `{id?, ...formFields}`; the effect runs in a transaction and its return value is the result.
+ * Actions whose api is a generic route or a transition need nothing here.
+ */
+function registerEffectAction(app: FastifyInstance, ctx: AppContext, m: ResourceModel, a: ResourceAction): void {
+  if (!a.effect || !a.api || (a.kind !== 'call' && a.kind !== 'form')) return;
+  const effect = getEffect(a.effect);
+  if (!effect) throw new Error(`模块 ${m.name} 的动作 ${a.action} 引用了未注册的服务端效果：${a.effect}`);
+  const code = requiredPermission(m.schema, a.action);
+  const validate = createFieldsValidator(a.form ?? [], { mode: 'add', registry: ctx.registry, name: `${m.name}:${a.action}` });
+  app.route({
+    method: a.api.method,
+    url: a.api.path,
+    config: code ? { permission: code } : {},
+    handler: async (req) => {
+      const input = (a.api!.method === 'GET' || a.api!.method === 'DELETE' ? req.query : req.body) ?? {};
+      if (typeof input !== 'object' || Array.isArray(input)) throw badRequest('请求体必须是对象');
+      const { id: rawId, ...form } = input as Query;
+      const r = validate(form);
+      if (!r.ok) throw badRequest(r.message, { errors: r.errors });
+      const c = caller(req);
+      let before: Record<string, unknown> | null = null;
+      const id = rawId === undefined || rawId === null || rawId === '' ? '' : String(rawId);
+      if (a.placement === 'row' || id) {
+        if (!id) throw badRequest('缺少参数：id');
+        const row = await ctx.database.db.selectFrom(m.table).selectAll().where('id', '=', id).where('tenant_id', '=', c.tenantId).executeTakeFirst();
+        if (!row) throw notFound(MSG.noData);
+        before = rowToRecord(m, row as Record<string, unknown>);
+      }
+      const result = await ctx.database.db.transaction().execute(async (trx) =>
+        effect({ ctx, db: trx, model: m, caller: c, id, before, values: r.value, action: a, set() { throw new ApiError(500, 'set() 仅用于状态流转'); } }),
+      );
+      ctx.counts.invalidate(m.table);
+      return ok(result ?? null, `${a.title}成功！`);
+    },
   });
 }
 

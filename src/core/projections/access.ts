@@ -1,0 +1,60 @@
+/**
+ * What one caller may do with one row: the state transitions allowed from the row's state
+ * and permitted to the caller, and the field-level view/edit permissions. Pure: the server
+ * uses them to fill `_transitions` and strip fields; the client uses the same functions.
+ */
+import { permissionCode } from '../schema/naming.js';
+import type { FieldSchema, ResourceSchema, Transition } from '../schema/types.js';
+
+/** Does the caller hold a permission code? */
+export type Can = (code: string) => boolean;
+
+/** Permission code of a transition (its own or `<prefix>:<action>`). */
+export function transitionPermission(schema: ResourceSchema, t: Transition): string {
+  return t.permission ?? permissionCode(schema, t.action);
+}
+
+/** The transition named `action`, if any. */
+export function findTransition(schema: ResourceSchema, action: string): Transition | undefined {
+  return schema.states?.transitions.find((t) => t.action === action);
+}
+
+/** Is a transition allowed from `state` (a stored dict value)? */
+export function transitionAllowedFrom(t: Transition, state: unknown): boolean {
+  return state !== null && state !== undefined && t.from.includes(String(state));
+}
+
+/** Actions of the transitions allowed from the row's state AND permitted to the caller, in declaration order. */
+export function allowedTransitions(schema: ResourceSchema, row: Record<string, unknown>, can: Can): string[] {
+  const st = schema.states;
+  if (!st) return [];
+  const state = row[st.field];
+  return st.transitions.filter((t) => transitionAllowedFrom(t, state) && can(transitionPermission(schema, t))).map((t) => t.action);
+}
+
+export function canViewField(f: FieldSchema, can: Can): boolean {
+  return !f.permission?.view || can(f.permission.view);
+}
+
+/** Editing needs the view permission too (a field one cannot see cannot be edited). */
+export function canEditField(f: FieldSchema, can: Can): boolean {
+  return canViewField(f, can) && (!f.permission?.edit || can(f.permission.edit));
+}
+
+export interface FieldAccess {
+  /** Keys the caller may not see (stripped from outputs, hidden on the client). */
+  hidden: Set<string>;
+  /** Keys the caller may see but not change (read-only on the client, refused by the server). */
+  readOnly: Set<string>;
+}
+
+export function fieldAccess(schema: Pick<ResourceSchema, 'fields'>, can: Can): FieldAccess {
+  const hidden = new Set<string>();
+  const readOnly = new Set<string>();
+  for (const f of schema.fields) {
+    if (!f.permission) continue;
+    if (!canViewField(f, can)) hidden.add(f.key);
+    else if (!canEditField(f, can)) readOnly.add(f.key);
+  }
+  return { hidden, readOnly };
+}

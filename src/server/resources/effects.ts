@@ -1,0 +1,56 @@
+/**
+ * Server effects: named behaviour a schema refers to (`states.transitions[].effect`,
+ * `actions[].effect`) and schemas/registry.json lists for the linter. An effect runs inside
+ * the transaction of its transition/action: throwing rolls everything back.
+ *
+ *   registerEffect('auditStamp', async (e) => { e.set({ auditBy: e.caller.user.username }) });
+ */
+import type { Kysely } from 'kysely';
+import type { ResourceAction, Transition } from '../../core/schema/types.js';
+import type { AppContext } from '../context.js';
+import { nowText } from '../db/ids.js';
+import type { ResourceModel } from './model.js';
+import type { Caller } from './write.js';
+
+export interface EffectContext {
+  ctx: AppContext;
+  /** The open transaction. */
+  db: Kysely<any>;
+  model: ResourceModel;
+  caller: Caller;
+  /** Row id the transition/action applies to ('' for toolbar actions). */
+  id: string;
+  /** The row before the change (API record), null for toolbar actions. */
+  before: Record<string, unknown> | null;
+  /** Validated values of the transition/action form (all of them, stored or not). */
+  values: Record<string, unknown>;
+  transition?: Transition;
+  action?: ResourceAction;
+  /** Transitions: extra field values (by key) written with the state change. */
+  set(values: Record<string, unknown>): void;
+}
+
+/** What the effect returns becomes the `result` of the call (transitions: ignored). */
+export type Effect = (e: EffectContext) => Promise<unknown> | unknown;
+
+const effects = new Map<string, Effect>();
+
+export function registerEffect(name: string, fn: Effect): void {
+  effects.set(name, fn);
+}
+
+export function getEffect(name: string): Effect | undefined {
+  return effects.get(name);
+}
+
+export function effectNames(): string[] {
+  return [...effects.keys()].sort();
+}
+
+/** Records who decided and when, in `auditBy` / `auditTime` when the resource has them. */
+registerEffect('auditStamp', (e) => {
+  const out: Record<string, unknown> = {};
+  if (e.model.byKey.has('auditBy')) out.auditBy = e.caller.user.realname || e.caller.user.username;
+  if (e.model.byKey.has('auditTime')) out.auditTime = nowText();
+  e.set(out);
+});

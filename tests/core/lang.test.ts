@@ -1,0 +1,147 @@
+/** Language v1 additions: API paths, access projection, permission codes, tree index, children rows, loader rules. */
+import { describe, expect, test } from 'vitest';
+import { allowedTransitions, canEditField, fieldAccess, findTransition, transitionPermission } from '../../src/core/projections/access.js';
+import { permissionCodes, requiredPermission } from '../../src/core/projections/menu.js';
+import { toTableSpec } from '../../src/core/projections/sql.js';
+import { createValidator } from '../../src/core/projections/validator.js';
+import { knownRoutes, loadRegistry } from '../../src/core/schema/load.js';
+import { apiActionsOf, apiPath } from '../../src/core/schema/naming.js';
+import { createRegistry } from '../../src/core/schema/registry.js';
+import type { ResourceSchema } from '../../src/core/schema/types.js';
+import { asFiles, dicts, hisDoctor, resources } from './fixtures.js';
+
+const region: ResourceSchema = {
+  schemaVersion: 1, name: 'sysRegion', title: '行政区划', entity: '行政区划',
+  fields: [
+    { key: 'code', title: '区划代码', kind: 'string', required: true },
+    { key: 'parentId', title: '上级', kind: 'ref', ref: { resource: 'sysRegion', label: 'code' } },
+  ],
+  list: { tree: { parent: 'parentId', lazy: true } },
+};
+
+describe('API paths (one helper)', () => {
+  test('defaults and overrides', () => {
+    expect(apiPath(hisDoctor, 'importTemplate')).toBe('/hisDoctor/importTemplate');
+    expect(apiPath(region, 'childList')).toBe('/sysRegion/childList');
+    expect(apiPath({ ...region, api: { base: '/sys/region/', childList: '/children' } }, 'childList')).toBe('/sys/region/children');
+    expect(apiPath(hisDoctor, 'approve')).toBe('/hisDoctor/approve');
+    expect(apiActionsOf(hisDoctor)).not.toContain('childList');
+    expect(apiActionsOf(region)).toContain('childList');
+  });
+});
+
+describe('access projection', () => {
+  const doc: ResourceSchema = {
+    ...hisDoctor,
+    fields: hisDoctor.fields.map((f) =>
+      f.key === 'idCard' ? { ...f, permission: { view: 'doc:idCard' } } : f.key === 'title' ? { ...f, permission: { edit: 'doc:title' } } : f,
+    ),
+  };
+  test('transitions allowed by state and permission', () => {
+    const all = () => true;
+    expect(allowedTransitions(doc, { auditStatus: '0' }, all)).toEqual(['approve', 'reject']);
+    expect(allowedTransitions(doc, { auditStatus: '1' }, all)).toEqual([]);
+    expect(allowedTransitions(doc, { auditStatus: null }, all)).toEqual([]);
+    expect(allowedTransitions(doc, { auditStatus: '0' }, (c) => c === 'hisDoctor:reject')).toEqual(['reject']);
+    expect(transitionPermission(doc, findTransition(doc, 'approve')!)).toBe('hisDoctor:approve');
+  });
+  test('field view / edit', () => {
+    expect(fieldAccess(doc, () => false)).toEqual({ hidden: new Set(['idCard']), readOnly: new Set(['title']) });
+    expect(fieldAccess(doc, () => true)).toEqual({ hidden: new Set(), readOnly: new Set() });
+    const idCard = doc.fields.find((f) => f.key === 'idCard')!;
+    expect(canEditField({ ...idCard, permission: { view: 'v', edit: 'e' } }, (c) => c === 'e')).toBe(false);
+  });
+});
+
+describe('permission codes', () => {
+  test('field codes are listed once; actions with permission false have none', () => {
+    const s: ResourceSchema = {
+      ...hisDoctor,
+      fields: [...hisDoctor.fields.slice(0, 2), { key: 'x', title: '甲', kind: 'string', permission: { view: 'doc:secret', edit: 'doc:secret' } }],
+      actions: [
+        { action: 'viewCert', title: '查看证书', placement: 'row', kind: 'open', permission: false, open: { resource: 'hisHospital', filter: { name: { field: 'realname' } } } },
+        { action: 'offline', title: '停诊', placement: 'row', kind: 'call', api: { method: 'PUT', path: '/hisDoctor/edit' } },
+      ],
+    };
+    const codes = permissionCodes(s).map((p) => p.code);
+    expect(codes).toContain('doc:secret');
+    expect(codes.filter((c) => c === 'doc:secret')).toHaveLength(1);
+    expect(codes).toContain('hisDoctor:offline');
+    expect(codes).not.toContain('hisDoctor:viewCert');
+    expect(requiredPermission(s, 'viewCert')).toBe('');
+    expect(requiredPermission(region, 'childList')).toBe('sysRegion:list');
+    expect(requiredPermission(hisDoctor, 'reject')).toBe('hisDoctor:reject');
+  });
+});
+
+test('tree resources index (tenant_id, parent)', () => {
+  expect(toTableSpec(region).indexes).toContainEqual({ name: 'idx_sys_region_tenant_parent_id', columns: ['tenant_id', 'parent_id'], unique: false });
+});
+
+describe('children rows in the validator', () => {
+  const item: ResourceSchema = { schemaVersion: 1, name: 'rxItem', title: '明细', entity: '明细', fields: [
+    { key: 'rxId', title: '处方', kind: 'ref', ref: { resource: 'rx', label: 'no' } },
+    { key: 'dose', title: '单次剂量', kind: 'number', required: true },
+  ] };
+  const rx: ResourceSchema = { schemaVersion: 1, name: 'rx', title: '处方', entity: '处方', fields: [{ key: 'no', title: '处方号', kind: 'string' }],
+    children: [{ key: 'items', title: '处方明细', resource: 'rxItem', foreignKey: 'rxId', min: 1, max: 2 }] };
+  const reg = createRegistry([item, rx]);
+  test('row number, field title and rule message; min / max; decorations ignored', () => {
+    const add = createValidator(rx, 'add', reg);
+    expect(add({ no: 'a', items: [{ dose: 1 }, {}] })).toMatchObject({ ok: false, message: '处方明细第2行：单次剂量：请输入单次剂量!' });
+    expect(add({ no: 'a' })).toMatchObject({ ok: false, message: '处方明细至少需要1行' });
+    expect(add({ no: 'a', items: [{ dose: 1 }, { dose: 2 }, { dose: 3 }] })).toMatchObject({ ok: false, message: '处方明细最多2行' });
+    expect(add({ no: 'a', _transitions: ['x'], items: [{ dose: 1, rxId: 'forged', id: '9' }] })).toEqual({ ok: true, value: { no: 'a', items: [{ dose: 1 }] } });
+    const edit = createValidator(rx, 'edit', reg);
+    expect(edit({ id: '1', no: 'b' })).toEqual({ ok: true, value: { id: '1', no: 'b' } });
+    expect(edit({ id: '1', items: [{ id: '5', dose: 2 }] })).toEqual({ ok: true, value: { id: '1', items: [{ id: '5', dose: 2 }] } });
+  });
+});
+
+describe('loader rules', () => {
+  const load = (mutate: (d: ResourceSchema) => void, ext?: object) => {
+    const f = asFiles();
+    mutate(f.modules.find((m) => m.data.name === 'hisDoctor')!.data as ResourceSchema);
+    const e = ext ? { file: 'schemas/registry.json', data: ext } : undefined;
+    return loadRegistry(f.modules, f.dicts, e).problems.map((p) => `${p.severity} ${p.path} ${p.message}`);
+  };
+  const REG = { widgets: [], pages: [], effects: ['auditStamp'], rules: [] };
+
+  test('transition forms: unstored field warns, kind mismatch and the state field are errors', () => {
+    expect(load((d) => { d.states!.transitions[1]!.form![0]!.key = 'reason'; })).toEqual([
+      'warning /states/transitions/1/form/0/key 流转 "reject" 的表单字段 "reason" 不是资源字段，且未声明 effect：提交的值不会被保存',
+    ]);
+    expect(load((d) => { d.states!.transitions[1]!.form![0]!.kind = 'string'; })).toEqual([
+      'error /states/transitions/1/form/0/kind 流转 "reject" 的表单字段 "rejectReason" 的类型 string 与资源字段的类型 text 不一致',
+    ]);
+    expect(load((d) => { d.states!.transitions[1]!.form = [{ key: 'auditStatus', title: '状态', kind: 'dict', dict: 'audit_status' }]; })).toEqual([
+      'error /states/transitions/1/form/0/key 流转 "reject" 的表单不能包含状态字段 "auditStatus"',
+    ]);
+  });
+
+  test('names are checked only against a registry.json', () => {
+    expect(load((d) => { d.states!.transitions[0]!.effect = 'nope'; })).toEqual([]);
+    expect(load((d) => { d.states!.transitions[0]!.effect = 'nope'; }, REG)).toEqual(['error /states/transitions/0/effect 未注册的服务端效果 "nope"']);
+    expect(load((d) => { d.states!.transitions[0]!.effect = 'auditStamp'; }, REG)).toEqual([]);
+    expect(load(() => undefined, { widgets: [] })[0]).toBe('error  缺少必需的键 "pages"');
+  });
+
+  test('actions: unknown api warns; known routes', () => {
+    const call = (path: string) => load((d) => { d.actions = [{ action: 'sync', title: '同步', placement: 'toolbar', kind: 'call', api: { method: 'POST', path } }]; });
+    expect(call('/hisDoctor/approve')).toEqual([]);
+    expect(call('/his/sync')).toEqual(['warning /actions/0/api 动作 "sync" 的接口 POST /his/sync 不是通用接口或状态流转，且未声明 effect：本服务端不提供该接口']);
+    const routes = knownRoutes(createRegistry([...resources, region], dicts));
+    expect(routes.has('GET /sysRegion/childList')).toBe(true);
+    expect(routes.has('PUT /hisDoctor/reject')).toBe(true);
+    expect(routes.has('GET /hisDoctor/childList')).toBe(false);
+  });
+
+  test('children: required foreign key is an error; transition paths take part in uniqueness', () => {
+    const f = asFiles();
+    (f.modules.find((m) => m.data.name === 'hisHospital')!.data as ResourceSchema).children = [{ key: 'doctors', title: '医生', resource: 'hisDoctor', foreignKey: 'hospitalId' }];
+    expect(loadRegistry(f.modules, f.dicts).problems.map((p) => p.message)).toEqual(['子表 "doctors" 的外键 "hospitalId" 由服务端填写，不能声明 required']);
+    const g = asFiles();
+    (g.modules.find((m) => m.data.name === 'hisHospital')!.data as ResourceSchema).api = { base: '/hisDoctor', list: '/approve' };
+    expect(loadRegistry(g.modules, g.dicts).problems.map((p) => p.message)).toContain('接口路径 "/hisDoctor/approve" 与模块 "hisHospital" 重复');
+  });
+});
