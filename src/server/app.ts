@@ -23,6 +23,7 @@ import { loadSchemas } from './schemas.js';
 import { registerStatic } from './static.js';
 import { registerDictRoutes } from './system/dict.js';
 import { registerDuplicateCheck } from './system/duplicate.js';
+import { registerRefOptions } from './system/ref-options.js';
 import { registerGlobalConfig } from './system/global-config.js';
 import { registerMenuRoutes } from './system/menu.js';
 // notice / account / websocket (console shell)
@@ -110,11 +111,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     async (api) => {
       registerProtocol(api, protocol);
       registerAuthHooks(api, ctx.sessions);
-      registerGlobalConfig(api);
+      registerGlobalConfig(api, { site: env.site });
       registerAuthRoutes(api, ctx);
       registerMenuRoutes(api, ctx);
       registerDictRoutes(api, ctx);
       registerDuplicateCheck(api, ctx);
+      registerRefOptions(api, ctx);
       registerNotice(api, ctx, noticeHub); // console shell: before registerResources (hooks the sysAnnouncement CRUD routes)
       registerAccount(api, ctx); // console shell
       // files / excel / user settings / check rules (src/server/{files,excel,settings,rules})

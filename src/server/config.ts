@@ -14,6 +14,15 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   seedRows: number;
   staticDir: string;
+  /** Site identity served by /config/globalConfig. */
+  site: SiteIdentity;
+}
+
+export interface SiteIdentity {
+  orgName: string;
+  /** Uploaded logo path (served under /sys/common/static) or an http(s) URL; empty: the console's own. */
+  orgLogo: string;
+  icpNumber: string;
 }
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -44,5 +53,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     seedRows: int(env.SEED_ROWS, 60),
     staticDir: env.STATIC_DIR || 'dist/client',
+    site: {
+      orgName: env.ORG_NAME || '互联网医院后台管理',
+      orgLogo: env.ORG_LOGO || '',
+      icpNumber: env.ICP_NUMBER || '宁ICP备00000000号-1',
+    },
   };
 }

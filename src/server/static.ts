@@ -19,6 +19,8 @@ export async function registerStatic(app: FastifyInstance, dir: string): Promise
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // .br/.gz files are written by the build (vite.config.ts precompress).
+      preCompressed: true,
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');

@@ -2,17 +2,20 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
 import { SUPER_TENANT_ID } from '../context.js';
+import type { SiteIdentity } from '../config.js';
 
 export interface GlobalConfigOptions {
   /** Public base URL of this server, for regulatory_config.baseUrl. */
   publicBase?: string;
+  site?: SiteIdentity;
 }
 
 export function globalConfig(opts: GlobalConfigOptions = {}) {
   return {
-    orgName: '互联网医院后台管理',
-    orgLogo: '/logo.svg',
-    icpNumber: '宁ICP备00000000号-1',
+    orgName: opts.site?.orgName ?? '互联网医院后台管理',
+    // No default file: an empty logo lets the console draw its own instead of requesting a missing upload.
+    orgLogo: opts.site?.orgLogo ?? '',
+    icpNumber: opts.site?.icpNumber ?? '宁ICP备00000000号-1',
     icon: '/favicon.ico',
     superTenantId: SUPER_TENANT_ID,
     appList: [
