@@ -250,7 +250,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
       title: TEXTS.actions,
       valueType: 'option',
       fixed: 'right',
-      width: 160,
+      width: actionColumnWidth(schema),
       render: (_dom: unknown, row: Row) => (
         <Space size={0} split={<Divider type="vertical" />} wrap>
           {canEdit && <a onClick={() => open({ mode: 'edit', id: String(row.id), row })}>{TEXTS.edit}</a>}
@@ -388,4 +388,18 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
       )}
     </>
   );
+}
+
+/**
+ * Width of the operations column: room for the most buttons one row can show
+ * (edit, detail, delete, the transitions leaving the busiest state, row actions),
+ * so a row's buttons stay on one line; capped so the data keeps its room.
+ */
+function actionColumnWidth(schema: ResourceSchema): number {
+  const fromState = new Map<string, number>();
+  for (const t of schema.states?.transitions ?? []) for (const f of t.from) fromState.set(f, (fromState.get(f) ?? 0) + 1);
+  const transitions = Math.max(0, ...fromState.values());
+  const rowActions = (schema.actions ?? []).filter((a) => a.placement === 'row').length;
+  const buttons = 3 + transitions + rowActions;
+  return Math.min(360, 40 + buttons * 44);
 }
