@@ -9,7 +9,9 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
 import { AppRoutes } from './app/AppRoutes';
 import { loadGlobalConfig } from './state/session';
+import { applyTenantFromUrl } from './state/tenant';
 
+applyTenantFromUrl(window.location.search);
 void loadGlobalConfig();
 
 const el = document.getElementById('root');

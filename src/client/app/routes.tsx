@@ -75,6 +75,7 @@ function staticShellRoutes(): Array<{ path: string; element: ReactNode }> {
     { path: HOME_PATH, element: page('dashboard/Analysis', HOME_TITLE, HOME_PATH) },
     { path: WORKPLACE_PATH, element: <Navigate to={HOME_PATH} replace /> },
     { path: '/isps/userAnnouncement', element: page('system/UserAnnouncementList', '我的消息', '/isps/userAnnouncement') },
+    { path: '/account/settings/base', element: page('account/settings/BaseSetting', '账户设置', '/account/settings/base') },
     { path: '/exception/403', element: page('exception/403', '403', '/exception/403') },
     { path: '/exception/404', element: page('exception/404', '404', '/exception/404') },
     { path: '/exception/500', element: page('exception/500', '500', '/exception/500') },

@@ -23,7 +23,8 @@ export const pageRegistry: Record<string, PageLoader> = {
   'exception/403': () => import('./exception/Exception403'),
   'exception/404': () => import('./exception/Exception404'),
   'exception/500': () => import('./exception/Exception500'),
-  'system/UserAnnouncementList': () => import('./common/Placeholder'),
+  'account/settings/BaseSetting': () => import('./common/Placeholder'),
+  'system/UserAnnouncementList': () => import('./announcement/UserAnnouncementList'),
 };
 
 /** Normalises a menu component string: no leading slash, no `views/` prefix, no extension. */

@@ -1,22 +1,45 @@
 /**
- * Plain console shell: Sider (200 / collapsed 80) with the server menu, a header with the
- * user's name and a logout link, the content outlet and a footer (copyright + ICP).
- * Later issues grow it (tabs, settings drawer, notices): keep the parts in separate files.
+ * The console shell (seed §2 "Main layout"; reference/jeecg.md §3–§5):
+ * - side menu (inline, collapsible 200/80 px, accordion, dark/light) or top menu (settings);
+ *   on mobile (< 1088 px) the sidebar is closed and drawn as a 200 px left Drawer;
+ * - header: trigger, UserMenu; fixed header option; hidden on scroll past 100 px when the
+ *   header is fixed and 下滑时隐藏 Header is on;
+ * - multi-tab strip (desktop + multipage), keep-alive content (PageView);
+ * - breadcrumb (首页 + matched menu titles), page header with the page title;
+ * - footer: copyright + ICP filing number from the global config;
+ * - the settings drawer; the document title follows the active tab.
+ * Side-menu entries switched off by the global config's appList are hidden (appFilter.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { App, Layout, Menu } from 'antd';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { App, Breadcrumb, Drawer, Layout } from 'antd';
+import { MedicineBoxTwoTone, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
-import { appStore, globalConfigAtom, permissionListAtom, userInfoAtom } from '../state/atoms';
-import { loadGlobalConfig, logout } from '../state/session';
-import { DEFAULT_TITLE } from '../app/title';
+import { appStore, globalConfigAtom, permissionListAtom } from '../state/atoms';
+import { loadGlobalConfig } from '../state/session';
+import { useCan } from '../state/permissions';
+import { settingsAtom, updateSettings } from '../state/settings';
+import { INDEX_KEY, INDEX_TITLE, openTab, rememberedTitle, setTabs, singlePage, tabsAtom } from '../state/tabs';
+import { DEFAULT_TITLE, pageTitle } from '../app/title';
 import { FeedbackBridge } from './FeedbackBridge';
-import { ancestorKeys, findMenuItem, selectedMenuKey, toMenuItems } from './menu';
+import { menuTrail } from './menu';
+import { filterMenuByAppList } from './appFilter';
+import { useDevice } from './device';
+import { buildRouteIndex } from './routeInfo';
+import { SideMenu } from './SideMenu';
+import { UserMenu } from './UserMenu';
+import { MultiTab } from './MultiTab';
+import { PageView } from './PageView';
+import { SettingDrawer } from './SettingDrawer';
+import { ForcedPasswordWatcher } from './optional';
 
 const { Sider, Header, Content, Footer } = Layout;
 
 export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 80;
+export const HEADER_HEIGHT = 64;
+export const AUTO_HIDE_HEADER_AT = 100;
+const DARK_BG = '#001529';
 
 function prefetchEngine() {
   const run = () => void import('../engine/index').catch(() => undefined);
@@ -34,128 +57,238 @@ export default function Shell() {
   );
 }
 
-function ShellLayout() {
-  const menu = useAtomValue(permissionListAtom, { store: appStore });
-  const user = useAtomValue(userInfoAtom, { store: appStore });
+/** Logo + organisation name. The config's orgLogo is not requested here (the seeded
+ * `/logo.svg` does not exist on the server); a built-in mark stands in. */
+function Logo({ collapsed, dark }: { collapsed?: boolean; dark?: boolean }) {
   const cfg = useAtomValue(globalConfigAtom, { store: appStore });
+  const title = cfg?.orgName || DEFAULT_TITLE;
+  return (
+    <Link
+      to={INDEX_KEY}
+      title={title}
+      style={{
+        height: HEADER_HEIGHT,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: collapsed ? 'center' : 'flex-start',
+        gap: 8,
+        padding: '0 16px',
+        fontWeight: 600,
+        fontSize: 16,
+        color: dark ? '#fff' : undefined,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        flex: 'none',
+      }}
+      data-testid="shell-logo"
+    >
+      <MedicineBoxTwoTone style={{ fontSize: 24, flex: 'none' }} />
+      {collapsed ? null : <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</span>}
+    </Link>
+  );
+}
+
+/** Header auto-hide: hidden while scrolling down past 100 px, shown when scrolling up. */
+function useHeaderHidden(enabled: boolean): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) {
+      setHidden(false);
+      return;
+    }
+    let last = 0;
+    const onScroll = () => {
+      const top = window.scrollY || document.documentElement.scrollTop || document.body.scrollTop || 0;
+      if (top < last) setHidden(false);
+      else setHidden(top > AUTO_HIDE_HEADER_AT);
+      last = top;
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return hidden;
+}
+
+function ShellLayout() {
+  const rawMenu = useAtomValue(permissionListAtom, { store: appStore });
+  const cfg = useAtomValue(globalConfigAtom, { store: appStore });
+  const settings = useAtomValue(settingsAtom, { store: appStore });
+  const tabs = useAtomValue(tabsAtom, { store: appStore });
+  const can = useCan();
+  const device = useDevice();
   const location = useLocation();
-  const navigate = useNavigate();
-  const { modal } = App.useApp();
-  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   useEffect(() => {
     void loadGlobalConfig();
     prefetchEngine();
   }, []);
 
-  const items = useMemo(() => toMenuItems(menu), [menu]);
-  const selected = selectedMenuKey(menu, location.pathname);
-  const rootKeys = useMemo(() => menu.map((m) => m.path), [menu]);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => (selected ? ancestorKeys(menu, selected) ?? [] : []));
+  const mobile = device === 'mobile';
+  const menu = useMemo(() => filterMenuByAppList(rawMenu, cfg), [rawMenu, cfg]);
+  const index = useMemo(() => buildRouteIndex(rawMenu, can), [rawMenu, can]);
+  const fullPath = location.pathname + location.search + location.hash;
+  const showTabs = !mobile && settings.multipage;
+  const topmenu = !mobile && settings.layout === 'topmenu';
+  const dark = settings.navTheme === 'dark';
+  const collapsed = !settings.sidebarOpen;
+  const siderWidth = collapsed ? SIDER_COLLAPSED_WIDTH : SIDER_WIDTH;
+  const fixedSider = !mobile && !topmenu && settings.fixSiderbar;
+  const headerHidden = useHeaderHidden(settings.fixedHeader && settings.autoHideHeader);
+
+  // Close the mobile drawer when leaving mobile.
   useEffect(() => {
-    if (!selected) return;
-    const keys = ancestorKeys(menu, selected) ?? [];
-    setOpenKeys((prev) => (keys.every((k) => prev.includes(k)) ? prev : keys));
-  }, [selected, menu]);
+    if (!mobile) setDrawerOpen(false);
+  }, [mobile]);
 
-  function onOpenChange(keys: string[]) {
-    // root submenus behave as an accordion
-    const latest = keys.find((k) => !openKeys.includes(k));
-    if (latest && rootKeys.includes(latest)) setOpenKeys([latest]);
-    else setOpenKeys(keys);
-  }
+  // One tab per fullPath (routes known to the shell; redirects are skipped). Keyed by the
+  // location key too: a navigation superseded before it committed (close a tab, then reopen it
+  // at once) leaves fullPath unchanged, and the reopened page must still get its tab back.
+  useEffect(() => {
+    const info = index.lookup(location.pathname);
+    if (!info.known) return;
+    const title = rememberedTitle(fullPath) ?? info.title;
+    const page = { fullPath, path: location.pathname, title, keepAlive: info.keepAlive };
+    const current = appStore.get(tabsAtom);
+    setTabs(showTabs ? openTab(current, page) : singlePage(page));
+  }, [location.key, fullPath, showTabs, index]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  function onClick({ key }: { key: string }) {
-    const item = findMenuItem(menu, key);
-    const url = item?.meta?.url;
-    if (item?.meta?.internalOrExternal && url) {
-      window.open(url);
-      return;
-    }
-    if (/^https?:/i.test(key)) {
-      window.open(key);
-      return;
-    }
-    navigate(key);
-  }
+  const activeTitle = tabs.pages.find((p) => p.fullPath === fullPath)?.title;
+  const pageName = activeTitle ?? index.lookup(location.pathname).title;
+  useEffect(() => {
+    if (activeTitle) document.title = pageTitle(activeTitle);
+  }, [activeTitle, fullPath]);
 
-  function confirmLogout() {
-    modal.confirm({
-      title: '提示',
-      content: '真的要注销登录吗 ?',
-      okText: '确定',
-      cancelText: '取消',
-      onOk: () => logout(),
-    });
-  }
+  const trail = useMemo(() => menuTrail(rawMenu, location.pathname).filter((m) => m.path !== INDEX_KEY), [rawMenu, location.pathname]);
+  const crumbs = [
+    { key: INDEX_KEY, title: <Link to={INDEX_KEY}>{INDEX_TITLE}</Link> },
+    ...(location.pathname === INDEX_KEY
+      ? []
+      : trail.length > 0
+        ? trail.map((m) => ({ key: m.path, title: <span>{m.meta?.title ?? m.name ?? m.path}</span> }))
+        : [{ key: location.pathname, title: <span>{pageName}</span> }]),
+  ];
 
-  const title = cfg?.orgName || DEFAULT_TITLE;
+  const toggle = () => (mobile ? setDrawerOpen((v) => !v) : updateSettings({ sidebarOpen: !settings.sidebarOpen }));
+  const Trigger = (mobile ? !drawerOpen : collapsed) ? MenuUnfoldOutlined : MenuFoldOutlined;
+
+  const headerBg = topmenu && dark ? DARK_BG : '#fff';
+  const headerStyle: CSSProperties = {
+    background: headerBg,
+    padding: 0,
+    height: HEADER_HEIGHT,
+    lineHeight: `${HEADER_HEIGHT}px`,
+    display: 'flex',
+    alignItems: 'center',
+    boxShadow: '0 1px 4px rgba(0,21,41,.08)',
+    zIndex: 9,
+    transition: 'transform .2s, width .2s',
+    ...(settings.fixedHeader
+      ? {
+          position: 'fixed',
+          top: 0,
+          right: 0,
+          width: topmenu || mobile ? '100%' : `calc(100% - ${siderWidth}px)`,
+          transform: headerHidden ? `translateY(-${HEADER_HEIGHT}px)` : undefined,
+        }
+      : {}),
+  };
+
+  const sideMenu = (inDrawer: boolean) => (
+    <>
+      <Logo collapsed={!inDrawer && collapsed} dark={dark} />
+      <SideMenu menu={menu} mode="inline" theme={settings.navTheme} collapsed={!inDrawer && collapsed} onPicked={inDrawer ? () => setDrawerOpen(false) : undefined} />
+    </>
+  );
+
+  const fixedWidth = topmenu && settings.contentWidth === 'Fixed';
 
   return (
-    <Layout style={{ minHeight: '100vh' }} data-testid="app-shell">
-      <Sider
-        theme="light"
-        width={SIDER_WIDTH}
-        collapsedWidth={SIDER_COLLAPSED_WIDTH}
-        collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
-        style={{ boxShadow: '2px 0 6px rgba(0,21,41,.08)', zIndex: 2 }}
-      >
-        <div
+    <Layout
+      style={{ minHeight: '100vh' }}
+      data-testid="app-shell"
+      data-device={device}
+      data-layout={topmenu ? 'topmenu' : 'sidemenu'}
+      data-theme={settings.navTheme}
+    >
+      {!mobile && !topmenu ? (
+        <Sider
+          theme={settings.navTheme}
+          width={SIDER_WIDTH}
+          collapsedWidth={SIDER_COLLAPSED_WIDTH}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          data-testid="side-bar"
           style={{
-            height: 64,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            padding: '0 12px',
-            fontWeight: 600,
-            fontSize: collapsed ? 14 : 16,
-            color: '#1890FF',
-            whiteSpace: 'nowrap',
-            overflow: 'hidden',
-          }}
-          title={title}
-        >
-          {collapsed ? '医院' : title}
-        </div>
-        <Menu
-          mode="inline"
-          items={items}
-          selectedKeys={selected ? [selected] : []}
-          openKeys={collapsed ? undefined : openKeys}
-          onOpenChange={onOpenChange}
-          onClick={onClick}
-          data-testid="side-menu"
-        />
-      </Sider>
-      <Layout>
-        <Header
-          style={{
-            background: '#fff',
-            padding: '0 24px',
-            display: 'flex',
-            justifyContent: 'flex-end',
-            alignItems: 'center',
-            gap: 24,
-            boxShadow: '0 1px 4px rgba(0,21,41,.08)',
+            boxShadow: '2px 0 6px rgba(0,21,41,.08)',
+            zIndex: 10,
+            ...(fixedSider ? { position: 'fixed', left: 0, top: 0, bottom: 0, height: '100vh', overflowY: 'auto' } : {}),
           }}
         >
-          <span data-testid="header-user">{user?.realname || user?.username || ''}</span>
-          <a onClick={confirmLogout} data-testid="header-logout" role="button">
-            退出登录
-          </a>
+          {sideMenu(false)}
+        </Sider>
+      ) : null}
+      {mobile ? (
+        <Drawer
+          placement="left"
+          width={SIDER_WIDTH}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          closable={false}
+          styles={{ body: { padding: 0, background: dark ? DARK_BG : '#fff' } }}
+          rootClassName="shell-menu-drawer"
+          data-testid="menu-drawer"
+        >
+          {sideMenu(true)}
+        </Drawer>
+      ) : null}
+      <Layout style={{ marginLeft: fixedSider ? siderWidth : 0, transition: 'margin-left .2s' }}>
+        <Header style={headerStyle} data-testid="global-header" data-hidden={headerHidden ? 'true' : 'false'}>
+          {topmenu ? (
+            <>
+              <Logo dark={dark} />
+              <SideMenu menu={menu} mode="horizontal" theme={settings.navTheme} />
+            </>
+          ) : (
+            <a
+              role="button"
+              aria-label={(mobile ? drawerOpen : !collapsed) ? '收起菜单' : '展开菜单'}
+              onClick={toggle}
+              style={{ padding: '0 24px', fontSize: 18, color: 'rgba(0,0,0,.65)', display: 'inline-flex', alignItems: 'center', height: '100%' }}
+              data-testid="sider-trigger"
+            >
+              <Trigger />
+            </a>
+          )}
+          <div style={{ marginLeft: 'auto', height: '100%' }}>
+            <UserMenu menu={menu} mobile={mobile} dark={topmenu && dark} onOpenSettings={() => setSettingsOpen(true)} />
+          </div>
         </Header>
-        <Content style={{ margin: 24 }}>
-          <Outlet />
+        {settings.fixedHeader ? <div style={{ height: HEADER_HEIGHT, flex: 'none' }} /> : null}
+        {showTabs ? <MultiTab /> : null}
+        <Content style={{ margin: '16px 16px 0' }}>
+          <div style={fixedWidth ? { maxWidth: 1200, margin: '0 auto' } : undefined}>
+            <div style={{ background: '#fff', padding: '12px 24px', marginBottom: 16 }} data-testid="page-header">
+              <Breadcrumb items={crumbs} data-testid="breadcrumb" />
+              <div style={{ fontSize: 20, fontWeight: 500, marginTop: 8, color: 'rgba(0,0,0,.85)' }} data-testid="page-title">
+                {pageName}
+              </div>
+            </div>
+            <PageView enabled={showTabs} keepAlive={(p) => index.lookup(p).keepAlive} />
+          </div>
         </Content>
-        <Footer style={{ textAlign: 'center', color: 'rgba(0,0,0,.45)' }}>
+        <Footer style={{ textAlign: 'center', color: 'rgba(0,0,0,.45)' }} data-testid="global-footer">
           <div>
             Copyright © {new Date().getFullYear()} {cfg?.orgName || DEFAULT_TITLE}
           </div>
           {cfg?.icpNumber ? <div data-testid="footer-icp">{cfg.icpNumber}</div> : null}
         </Footer>
       </Layout>
+      <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <ForcedPasswordWatcher />
     </Layout>
   );
 }

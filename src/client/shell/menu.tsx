@@ -61,3 +61,57 @@ export function selectedMenuKey(menu: readonly MenuItem[], pathname: string): st
   walk(menu);
   return best;
 }
+
+/** Titles of the menu nodes leading to (and including) the deepest node matching a path. */
+export function menuTrail(menu: readonly MenuItem[], pathname: string): MenuItem[] {
+  const key = selectedMenuKey(menu, pathname);
+  if (!key) return [];
+  const walk = (items: readonly MenuItem[], trail: MenuItem[]): MenuItem[] | undefined => {
+    for (const m of items) {
+      if (m.path === key) return [...trail, m];
+      const found = walk(m.children ?? [], [...trail, m]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(menu, []) ?? [];
+}
+
+export interface SearchOption {
+  value: string;
+  label: string;
+  item: MenuItem;
+}
+
+/**
+ * Menu search options (UserMenu.vue searchMenuOptions): every flattened menu node that is
+ * not hidden and whose component is not `layouts/RouteView` (hidden nodes hide their subtree).
+ */
+export function searchOptions(menu: readonly MenuItem[]): SearchOption[] {
+  const out: SearchOption[] = [];
+  const walk = (items: readonly MenuItem[]) => {
+    for (const m of items) {
+      if (!m || m.hidden) continue;
+      if (!/layouts\/RouteView/.test(m.component ?? '')) {
+        out.push({ value: m.path, label: m.meta?.title ?? m.name ?? m.path, item: m });
+      }
+      walk(m.children ?? []);
+    }
+  };
+  walk(menu);
+  return out;
+}
+
+/** Title filter of the search box: ignores case. */
+export function matchesTitle(label: string, input: string): boolean {
+  return label.toLowerCase().includes(input.trim().toLowerCase());
+}
+
+export const isIframeMenu = (m: MenuItem) => /layouts\/IframePageView/.test(m.component ?? '');
+export const isExternalMenu = (m: MenuItem) => m.meta?.internalOrExternal === true;
+
+/** URL of an external / iframe menu, `${token}` replaced. */
+export function menuUrl(m: MenuItem, token: string | null | undefined): string | undefined {
+  const url = m.meta?.url ?? (/^https?:/i.test(m.path) ? m.path : undefined);
+  return url ? url.replace('${token}', token ?? '') : undefined;
+}

@@ -4,3 +4,5 @@ export * from './types';
 export * from './permissions';
 export * from './session';
 export * from './greeting';
+export * from './settings';
+export * from './tabs';

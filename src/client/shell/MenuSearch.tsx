@@ -1,0 +1,70 @@
+/**
+ * Header menu search (UserMenu.vue): a search icon opening a showSearch select with
+ * placeholder 搜索菜单 over the flattened, non-hidden menu (title filter ignores case) —
+ * inline on desktop, in a Modal titled 搜索菜单 on mobile. Picking an external or iframe
+ * menu opens a new tab (window.open); others navigate.
+ */
+import { useMemo, useState } from 'react';
+import { Modal, Select } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { getToken } from '../state/storage';
+import type { MenuItem } from '../state/types';
+import { rememberTitle } from '../state/tabs';
+import { isExternalMenu, isIframeMenu, matchesTitle, menuUrl, searchOptions } from './menu';
+
+export const SEARCH_PLACEHOLDER = '搜索菜单';
+
+export function MenuSearch({ menu, mobile }: { menu: readonly MenuItem[]; mobile: boolean }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const options = useMemo(() => searchOptions(menu), [menu]);
+
+  function pick(value: string) {
+    const opt = options.find((o) => o.value === value);
+    setOpen(false);
+    if (!opt) return;
+    const item = opt.item;
+    if (isExternalMenu(item) || isIframeMenu(item)) {
+      const url = menuUrl(item, getToken());
+      if (url) {
+        window.open(url);
+        return;
+      }
+    }
+    rememberTitle(item.path, opt.label);
+    navigate(item.path);
+  }
+
+  const select = (
+    <Select
+      showSearch
+      autoFocus
+      defaultOpen={!mobile}
+      value={null as unknown as string}
+      placeholder={SEARCH_PLACEHOLDER}
+      options={options.map((o) => ({ value: o.value, label: o.label }))}
+      filterOption={(input, option) => matchesTitle(String(option?.label ?? ''), input)}
+      onChange={pick}
+      onBlur={() => !mobile && setOpen(false)}
+      style={{ width: mobile ? '100%' : 180 }}
+      data-testid="menu-search"
+      aria-label={SEARCH_PLACEHOLDER}
+    />
+  );
+
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+      <a role="button" aria-label={SEARCH_PLACEHOLDER} title={SEARCH_PLACEHOLDER} onClick={() => setOpen((v) => !v)} data-testid="menu-search-trigger">
+        <SearchOutlined />
+      </a>
+      {mobile ? (
+        <Modal title={SEARCH_PLACEHOLDER} open={open} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
+          {select}
+        </Modal>
+      ) : open ? (
+        select
+      ) : null}
+    </span>
+  );
+}

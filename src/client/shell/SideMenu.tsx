@@ -1,0 +1,81 @@
+/**
+ * The server menu as an antd Menu (side: inline; top: horizontal). JeecgBoot rules
+ * (reference/jeecg.md §1 "Menu rendering"): hidden items are not shown; root submenus are an
+ * accordion; route '0' items link by path like the others; external menus
+ * (meta.internalOrExternal) open a new tab; iframe menus (layouts/IframePageView) route to
+ * their page, which shows the iframe in the content area; meta.target opens meta.url there.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Menu } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
+import { getToken } from '../state/storage';
+import type { MenuItem } from '../state/types';
+import { rememberTitle } from '../state/tabs';
+import { ancestorKeys, findMenuItem, isExternalMenu, menuUrl, selectedMenuKey, toMenuItems } from './menu';
+
+export interface SideMenuProps {
+  menu: readonly MenuItem[];
+  mode: 'inline' | 'horizontal';
+  theme: 'dark' | 'light';
+  collapsed?: boolean;
+  /** Called after a pick (the mobile drawer closes). */
+  onPicked?: () => void;
+}
+
+/** What a menu pick does: open a URL in a new tab, or navigate to a path. */
+export function menuAction(item: MenuItem | undefined, key: string, token: string | null): { open: string; target?: string } | { go: string } {
+  if (item && isExternalMenu(item)) {
+    const url = menuUrl(item, token);
+    if (url) return { open: url };
+  }
+  if (item?.meta?.target && item.meta.url) return { open: menuUrl(item, token)!, target: item.meta.target };
+  if (/^https?:/i.test(key)) return { open: key };
+  return { go: key };
+}
+
+export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => toMenuItems(menu), [menu]);
+  const selected = selectedMenuKey(menu, location.pathname);
+  const rootKeys = useMemo(() => menu.map((m) => m.path), [menu]);
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (selected ? ancestorKeys(menu, selected) ?? [] : []));
+
+  useEffect(() => {
+    if (!selected) return;
+    const keys = ancestorKeys(menu, selected) ?? [];
+    setOpenKeys((prev) => (keys.every((k) => prev.includes(k)) ? prev : keys));
+  }, [selected, menu]);
+
+  function onOpenChange(keys: string[]) {
+    const latest = keys.find((k) => !openKeys.includes(k));
+    if (latest && rootKeys.includes(latest)) setOpenKeys([latest]);
+    else setOpenKeys(keys);
+  }
+
+  function onClick({ key }: { key: string }) {
+    const item = findMenuItem(menu, key);
+    const action = menuAction(item, key, getToken());
+    if ('open' in action) window.open(action.open, action.target);
+    else {
+      const title = item?.meta?.title;
+      if (title) rememberTitle(action.go, title);
+      navigate(action.go);
+    }
+    onPicked?.();
+  }
+
+  const inline = mode === 'inline';
+  return (
+    <Menu
+      mode={mode}
+      theme={theme}
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      {...(inline && !collapsed ? { openKeys, onOpenChange } : {})}
+      onClick={onClick}
+      style={inline ? { borderInlineEnd: 0 } : { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '62px' }}
+      data-testid={inline ? 'side-menu' : 'top-menu'}
+    />
+  );
+}
