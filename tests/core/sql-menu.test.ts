@@ -45,5 +45,7 @@ test('toMenuEntries', () => {
     ['医院管理', 1, ['hisHospital', 'hisDepartment']],
     ['医护管理', 10, ['hisDoctor']],
   ]);
-  expect(m[1]!.items[0]).toMatchObject({ title: '医生管理', path: '/app/doctor', name: 'app-doctor', component: 'resource/hisDoctor', icon: 'medicine-box', order: 10, keepAlive: true });
+  expect(m[1]!.items[0]).toMatchObject({ title: '医生管理', path: '/app/doctor', name: 'app-doctor', component: 'resource/hisDoctor', icon: 'medicine-box', order: 10, keepAlive: false });
+  const kept = toMenuEntries([{ ...resources[2]!, menu: { ...resources[2]!.menu!, keepAlive: true } }]);
+  expect(kept[0]!.items[0]!.keepAlive).toBe(true);
 });

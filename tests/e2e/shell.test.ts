@@ -4,8 +4,8 @@
  * not closing), the settings drawer persisting across a reload, the mobile layout at 800 px,
  * and the logout confirmation.
  *
- * Every module page of the seeded menu is keepAlive (schema `menu.keepAlive` defaults to true
- * in core/projections/menu.ts), e.g. 医生管理 /app/doctor.
+ * 医生管理 /app/doctor is keepAlive (its schema sets `menu.keepAlive`); pages are not kept
+ * alive by default.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -78,7 +78,8 @@ export function toMenuEntries(schemas: Iterable<ResourceSchema>): MenuGroup[] {
       name: routeName(s.menu.path),
       component: `resource/${s.name}`,
       order: s.menu.order ?? 0,
-      keepAlive: s.menu.keepAlive ?? true,
+      // Off by default as in JeecgBoot: a kept-alive page stays mounted (memory) while its tab is open.
+      keepAlive: s.menu.keepAlive ?? false,
       permissions: permissionCodes(s),
     };
     if (s.menu.icon) item.icon = s.menu.icon;
