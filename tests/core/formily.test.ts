@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formDefaults, toFormilySchema, COND_SCOPE } from '../../src/core/projections/formily.js';
+import { formDefaults, toFormilyFieldsSchema, toFormilySchema, COND_SCOPE } from '../../src/core/projections/formily.js';
 import { evaluateCondition } from '../../src/core/validators/condition.js';
 import { hisDoctor, registry } from './fixtures.js';
 
@@ -37,8 +37,8 @@ describe('toFormilySchema', () => {
     expect(Object.keys(f)).toEqual(['realname', 'sex', 'phone', 'idCard', 'hospitalId', 'departIds', 'title', 'onlineSwitch', 'imagePrice', 'intro']);
     expect(f.realname).toMatchObject({ 'x-decorator': 'FormItem', 'x-component': 'Input', 'x-validator': [{ required: true, message: '请输入姓名!' }, { maxLength: 32, message: '姓名长度不能超过32个字符' }] });
     expect(f.sex).toMatchObject({ 'x-component': 'DictSelect', 'x-component-props': { dict: 'sex', multiple: false } });
-    expect(f.hospitalId).toMatchObject({ 'x-component': 'RefSelect', 'x-component-props': { resource: 'hisHospital', label: 'name', value: 'id', multiple: false } });
-    expect(f.departIds['x-component-props']).toMatchObject({ multiple: true, filter: { hospitalId: { field: 'hospitalId' } } });
+    expect(f.hospitalId).toMatchObject({ 'x-component': 'RefSelect', 'x-component-props': { source: 'hisDoctor', field: 'hospitalId', resource: 'hisHospital', label: 'name', value: 'id', multiple: false } });
+    expect(f.departIds['x-component-props']).toMatchObject({ source: 'hisDoctor', field: 'departIds', multiple: true, filter: { hospitalId: { field: 'hospitalId' } } });
     expect(f.phone['x-validator']).toEqual([{ required: true, message: '请输入手机号码!' }, { format: 'phone', message: '手机号码格式不正确!' }]);
     expect(f.imagePrice).toMatchObject({ 'x-component': 'NumberPicker', 'x-component-props': { precision: 2, min: 0 } });
     expect(f.intro['x-component']).toBe('RichText');
@@ -64,5 +64,13 @@ describe('toFormilySchema', () => {
   });
   test('plain JSON', () => {
     expect(JSON.parse(JSON.stringify(create))).toEqual(create);
+  });
+  test('relation widgets name their source resource + field (GET /sys/ref/options)', () => {
+    const form = fields(toFormilyFieldsSchema([
+      { key: 'deptId', title: '科室', kind: 'treeRef', ref: { resource: 'hisDepartment', label: 'name' } },
+      { key: 'area', title: '地区', kind: 'region' },
+    ], registry, 'hisDoctor') as Node);
+    expect(form.deptId).toMatchObject({ 'x-component': 'TreeRefSelect', 'x-component-props': { source: 'hisDoctor', field: 'deptId', resource: 'hisDepartment', label: 'name' } });
+    expect(form.area).toMatchObject({ 'x-component': 'RegionCascader', 'x-component-props': { source: 'hisDoctor', field: 'area' } });
   });
 });

@@ -126,6 +126,20 @@ describe('loader rules', () => {
     expect(load(() => undefined, { widgets: [] })[0]).toBe('error  缺少必需的键 "pages"');
   });
 
+  test('server-filled words: valid forms load clean; meta-schema refuses malformed ones', () => {
+    const doctorNo = { key: 'doctorNo', title: '医生编号', kind: 'string' as const, readOnly: true, unique: 'global' as const, maxLength: 16 };
+    expect(load((d) => { d.fields.push({ ...doctorNo, autoNumber: { prefix: 'YS', date: 'yyyyMM', digits: 6 } }); })).toEqual([]);
+    expect(load((d) => { d.fields.push({ ...doctorNo, autoNumber: { prefix: 'YS', date: false, digits: 4 } }); })).toEqual([]);
+    expect(load((d) => { d.fields.push({ key: 'fee', title: '费用', kind: 'money', readOnly: true, compute: { product: ['imagePrice', 'imagePrice'] } }); })).toEqual([]);
+    expect(load((d) => { d.effects = { afterWrite: ['auditStamp'] }; }, REG)).toEqual([]);
+    const meta = (f: object) => load((d) => { d.fields.push(f as never); }).filter((p) => p.startsWith('error'));
+    expect(meta({ ...doctorNo, unique: 'tenant' }).length).toBeGreaterThan(0);
+    expect(meta({ ...doctorNo, autoNumber: { prefix: 'Y_S', digits: 4 } }).length).toBeGreaterThan(0);
+    expect(meta({ ...doctorNo, autoNumber: { prefix: 'YS', date: 'yyyy', digits: 4 } }).length).toBeGreaterThan(0);
+    expect(meta({ key: 'fee', title: '费用', kind: 'money', readOnly: true, compute: { product: ['imagePrice'] } }).length).toBeGreaterThan(0);
+    expect(meta({ key: 'fee', title: '费用', kind: 'money', readOnly: true, compute: { avg: ['imagePrice', 'imagePrice'] } }).length).toBeGreaterThan(0);
+  });
+
   test('actions: unknown api warns; known routes', () => {
     const call = (path: string) => load((d) => { d.actions = [{ action: 'sync', title: '同步', placement: 'toolbar', kind: 'call', api: { method: 'POST', path } }]; });
     expect(call('/hisDoctor/approve')).toEqual([]);

@@ -4,16 +4,17 @@ import resourceMeta from '../../schemas/meta/resource.schema.json';
 import dictMeta from '../../schemas/meta/dict.schema.json';
 import registryMeta from '../../schemas/meta/registry.schema.json';
 import registryJson from '../../schemas/registry.json';
-import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry } from '../../src/core/schema/types.js';
+import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry, type AutoNumberSpec, type ComputeSpec, type ResourceEffects } from '../../src/core/schema/types.js';
 import { hisDoctor, dicts } from './fixtures.js';
 
 // Each record must list exactly the keys of its TS type: a key added to types.ts without the
 // meta-schema (or the reverse) fails to compile here or fails the equality below.
 const keys = <T>(r: Record<keyof T, true>) => Object.keys(r).sort();
-const FIELD = keys<FieldSchema>({ key: true, title: true, kind: true, required: true, default: true, minLength: true, maxLength: true, min: true, max: true, precision: true, pattern: true, patternMessage: true, dict: true, multiple: true, widget: true, ref: true, unique: true, sensitive: true, readOnly: true, hidden: true, createOnly: true, writeOnly: true, search: true, list: true, form: true, detail: true, format: true, visibleWhen: true, requiredWhen: true, disabledWhen: true, demo: true, permission: true, rule: true });
-const RESOURCE = keys<ResourceSchema>({ $schema: true, schemaVersion: true, name: true, title: true, entity: true, description: true, table: true, permissionPrefix: true, api: true, menu: true, fields: true, list: true, form: true, children: true, states: true, actions: true });
+const FIELD = keys<FieldSchema>({ key: true, title: true, kind: true, required: true, default: true, minLength: true, maxLength: true, min: true, max: true, precision: true, pattern: true, patternMessage: true, dict: true, multiple: true, widget: true, ref: true, unique: true, sensitive: true, readOnly: true, hidden: true, createOnly: true, writeOnly: true, search: true, list: true, form: true, detail: true, format: true, visibleWhen: true, requiredWhen: true, disabledWhen: true, demo: true, permission: true, rule: true, autoNumber: true, compute: true });
+const RESOURCE = keys<ResourceSchema>({ $schema: true, schemaVersion: true, name: true, title: true, entity: true, description: true, table: true, permissionPrefix: true, api: true, menu: true, fields: true, list: true, form: true, children: true, states: true, actions: true, effects: true });
 
 type Json = Record<string, any>;
+type ComputeOp = ComputeSpec extends infer U ? (U extends unknown ? keyof U : never) : never;
 const meta = resourceMeta as Json;
 const props = (s: Json) => Object.keys(s.properties).sort();
 
@@ -41,6 +42,17 @@ describe('meta-schema', () => {
     expect(props(meta.$defs.field.properties.permission)).toEqual(keys<FieldPermission>({ view: true, edit: true }));
     expect(props(meta.$defs.list.properties.tree)).toEqual(keys<TreeSpec>({ parent: true, lazy: true }));
     expect(props(meta.properties.states)).toEqual(keys<StatesSpec>({ field: true, transitions: true }));
+    expect(props(meta.$defs.field.properties.autoNumber)).toEqual(keys<AutoNumberSpec>({ prefix: true, date: true, digits: true }));
+    expect(props(meta.properties.effects)).toEqual(keys<ResourceEffects>({ afterWrite: true }));
+    // compute: one object per formula, named like the ComputeSpec union members
+    type Ops = { product: true; sum: true; sumProduct: true } extends Record<ComputeOp, true> ? (Record<ComputeOp, true> extends { product: true; sum: true; sumProduct: true } ? true : never) : never;
+    const ok: Ops = true;
+    expect(ok).toBe(true);
+    expect(meta.$defs.field.properties.compute.oneOf.flatMap((o: Json) => props(o)).sort()).toEqual(['product', 'sum', 'sumProduct']);
+    expect(props(meta.$defs.field.properties.compute.oneOf[1].properties.sum)).toEqual(['child', 'field']);
+    expect(props(meta.$defs.field.properties.compute.oneOf[2].properties.sumProduct)).toEqual(['child', 'fields']);
+    expect(meta.$defs.field.properties.autoNumber.properties.date.anyOf[0].enum).toEqual(['yyyyMMdd', 'yyyyMM']);
+    expect(meta.$defs.field.properties.unique.anyOf).toEqual([{ type: 'boolean' }, { type: 'string', const: 'global' }]);
     expect(props(registryMeta as Json)).toEqual(keys<ExtensionRegistry>({ $schema: true, widgets: true, pages: true, effects: true, rules: true }));
     expect(props(dictMeta as Json)).toEqual(keys<DictSchema>({ $schema: true, code: true, title: true, items: true }));
   });

@@ -35,6 +35,18 @@ describe('lint fixtures: one broken rule each', () => {
     ['child-field', 'modules/hisHospital.json:25  /children/0/fields/1  子表 "doctors" 的字段 "phone" 不是资源 "hisDoctor" 的字段'],
     ['child-min-max', 'modules/hisHospital.json:23  /children/0/min  子表 "doctors" 的 min (5) 大于 max (2)'],
     ['tree-parent', 'modules/hisDoctor.json:65  /list/tree/parent  树形表格的父字段 "hospitalId" 必须是引用本资源 "hisDoctor" 的 ref 或 treeRef 字段'],
+    // server-filled fields (autoNumber, compute) and write effects
+    ['auto-number-kind', 'modules/hisDoctor.json:63  /fields/6/autoNumber  字段 "doctorNo" 声明了 autoNumber，类型必须是 string'],
+    ['auto-number-unique', 'modules/hisDoctor.json:62  /fields/6/autoNumber  字段 "doctorNo" 声明了 autoNumber，必须同时声明 unique（唯一索引防止并发重号）'],
+    ['auto-number-length', 'modules/hisDoctor.json:64  /fields/6/autoNumber  字段 "doctorNo" 的 autoNumber 编号长 14 位，超过 maxLength (8)'],
+    ['server-filled-read-only', 'modules/hisDoctor.json:61  /fields/6/compute  字段 "fee" 由服务端填写（compute），必须声明 readOnly: true'],
+    ['server-filled-own', 'modules/hisDoctor.json:80  /states/transitions/0/form/0/autoNumber  字段 "auditNo"：autoNumber 只能声明在资源字段上'],
+    ['compute-kind', 'modules/hisDoctor.json:62  /fields/6/compute  字段 "fee" 声明了 compute，类型必须是 integer、number 或 money'],
+    ['compute-child', 'modules/hisHospital.json:23  /fields/1/compute/sum/child  字段 "totalPrice" 的 compute 引用的子表 "doctor" 不存在'],
+    ['compute-field', 'modules/hisHospital.json:26  /fields/1/compute/sumProduct/fields/1  字段 "totalPrice" 的 compute 引用的字段 "price" 不是资源 "hisDoctor" 的字段'],
+    ['compute-ref', 'modules/hisDoctor.json:64  /fields/6/compute/product/0  字段 "fee" 的 compute 路径 "realname.price" 中的 "realname" 不是 ref 字段'],
+    ['compute-numeric', 'modules/hisDoctor.json:65  /fields/6/compute/product/1  字段 "fee" 的 compute 引用的字段 "hospitalId.name" 不是数值类型（integer、number、money）'],
+    ['unregistered-write-effect', 'modules/hisDoctor.json:80  /effects/afterWrite/0  未注册的服务端效果 "syncUserRoles"'],
   ])('%s', (name, expected) => {
     expect(lines(name)).toEqual([expected]);
   });

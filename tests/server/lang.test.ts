@@ -359,3 +359,111 @@ describe('field permissions', () => {
     expect(same.status, same.body.message).toBe(200);
   });
 });
+
+describe('server-filled fields, rule codes and write effects (schema words, no per-module code)', () => {
+  const round2 = (n: number) => Math.round(n * 100) / 100;
+  const today = () => {
+    const d = new Date();
+    return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+  };
+  const line = (over: Rec = {}): Rec => ({ drugId: drugs[0]!.id, batchNo: 'B2601', expiryDate: '2028-12-31', quantity: 3, unit: '盒', purchasePrice: 0.1, ...over });
+  const bill = (over: Rec = {}): Rec => ({ billType: '1', billDate: '2026-01-15', pharmacy: '门诊西药房', supplier: '国药控股', handler: '王敏', lines: [line(), line({ drugId: drugs[1]!.id, quantity: 2, purchasePrice: 7.1 })], ...over });
+
+  it('autoNumber: CF + today + the next 4-digit number of the tenant; a client value is ignored', async () => {
+    const a = await get('/hisPrescription/queryById', await addPrescription({ prescriptionNo: 'HACK0001' }));
+    const b = await get('/hisPrescription/queryById', await addPrescription());
+    const head = `CF${today()}`;
+    expect(a.prescriptionNo).toMatch(new RegExp(`^${head}\\d{4}$`));
+    expect(Number(String(b.prescriptionNo).slice(head.length))).toBe(Number(String(a.prescriptionNo).slice(head.length)) + 1);
+    // read-only on edit
+    const r = await call(app, '/hisPrescription/edit', { method: 'PUT', token: hosp, body: { ...b, prescriptionNo: 'CF000000000000' } });
+    expect(r.status, r.body.message).toBe(200);
+    expect((await get('/hisPrescription/queryById', String(b.id))).prescriptionNo).toBe(b.prescriptionNo);
+  });
+
+  it('autoNumber: concurrent adds get distinct numbers', async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => addPrescription()));
+    const nos = await Promise.all(ids.map(async (id) => String((await get('/hisPrescription/queryById', id)).prescriptionNo)));
+    expect(new Set(nos).size).toBe(6);
+  });
+
+  it('compute: line amount = quantity × purchasePrice, bill total = Σ lines; recomputed on edit, client values ignored', async () => {
+    const r = await call<string>(app, '/drugStockIn/add', { token: hosp, body: bill({ totalAmount: 1, billNo: 'X' }) });
+    expect(r.status, r.body.message).toBe(200);
+    const rec = await get('/drugStockIn/queryById', r.body.result);
+    expect(rec.billNo).toMatch(new RegExp(`^RK${today()}\\d{4}$`));
+    const lines = rec.lines as Rec[];
+    expect(lines.map((l) => l.amount)).toEqual([0.3, 14.2]); // 3 × 0.1 rounded to the money precision
+    expect(rec.totalAmount).toBe(14.5);
+
+    // edit a line's quantity (with a forged amount) -> line and total recomputed
+    const e1 = await call(app, '/drugStockIn/edit', { method: 'PUT', token: hosp, body: { ...rec, totalAmount: 0, lines: [{ ...lines[0], quantity: 10, amount: 1 }, lines[1]] } });
+    expect(e1.status, e1.body.message).toBe(200);
+    const after = await get('/drugStockIn/queryById', String(rec.id));
+    expect((after.lines as Rec[]).map((l) => l.amount)).toEqual([1, 14.2]);
+    expect(after.totalAmount).toBe(15.2);
+
+    // edit without lines: the total comes from the stored lines (a client value is ignored)
+    const { lines: _drop, ...head } = after;
+    const e2 = await call(app, '/drugStockIn/edit', { method: 'PUT', token: hosp, body: { ...head, remark: '复核', totalAmount: 99999 } });
+    expect(e2.status, e2.body.message).toBe(200);
+    expect((await get('/drugStockIn/queryById', String(rec.id))).totalAmount).toBe(after.totalAmount);
+  });
+
+  it('compute: prescription amount reads the drugs of the caller tenant (ref path drugId.retailPrice)', async () => {
+    const id = await addPrescription({ items: [item({ quantity: 3 }), item({ drugId: drugs[4]!.id, quantity: 1 })], amount: 0.01 });
+    const rec = await get('/hisPrescription/queryById', id);
+    expect(rec.amount).toBe(round2(3 * Number(drugs[0]!.retailPrice) + Number(drugs[4]!.retailPrice)));
+    // a drug id of no row in the tenant counts 0 (the ref itself is validated elsewhere)
+  });
+
+  it('rule: sysDrug.code must pass drug_code (400 naming the field, nothing written)', async () => {
+    const d = await get('/sysDrug/queryById', String(drugs[0]!.id));
+    const before = (await list('/sysDrug/list', hosp, { pageSize: 1 })).total;
+    const { id: _id, createTime: _c, createBy: _b, updateTime: _u, updateBy: _ub, tenantId: _t, ...fields } = d;
+    const bad = await call<{ errors: Array<{ field: string; message: string }> }>(app, '/sysDrug/add', { token: hosp, body: { ...fields, code: 'Y1000001' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('药品编号：药品编号前2位必须是字母');
+    expect(bad.body.result.errors).toEqual([{ field: 'code', message: '药品编号前2位必须是字母' }]);
+    const short = await call(app, '/sysDrug/add', { token: hosp, body: { ...fields, code: 'YP1234567' } });
+    expect(short.body.message).toBe('药品编号：药品编号必须是8位（2位字母+6位数字）');
+    const edit = await call(app, '/sysDrug/edit', { method: 'PUT', token: hosp, body: { ...d, code: 'YPABCDEF' } });
+    expect(edit.status).toBe(400);
+    expect(edit.body.message).toBe('药品编号：药品编号第3-8位必须是数字');
+    expect((await list('/sysDrug/list', hosp, { pageSize: 1 })).total).toBe(before);
+    expect((await get('/sysDrug/queryById', String(d.id))).code).toBe(d.code);
+    // the seeded codes pass the rule
+    for (const x of drugs) expect(String(x.code)).toMatch(/^[A-Za-z]{2}\d{6}$/);
+  });
+
+  it('effects.afterWrite: syncUserRoles mirrors roleIds into sys_user_role; dropRoleLinks cleans up a deleted role', async () => {
+    const db = () => new BetterSqlite3(path.join(root, 'data', 'hospital.db'), { readonly: true });
+    const links = (sql: string, ...args: unknown[]) => {
+      const h = db();
+      try { return h.prepare(sql).all(...args) as Rec[]; } finally { h.close(); }
+    };
+    const role = await call<string>(app, '/sys/role/add', { token: admin, body: { roleName: '效果测试角色', roleCode: 'effect_test' } });
+    expect(role.status, role.body.message).toBe(200);
+    const roleId = String((await list('/sys/role/list', admin, { roleCode: 'effect_test' })).records[0]!.id);
+    const user = await call<string>(app, '/sys/user/add', {
+      token: admin,
+      body: { username: 'effectuser', password: 'Effect@12345', realname: '效果', workNo: 'E001', phone: '13700000099', status: '1', roleIds: roleId },
+    });
+    expect(user.status, user.body.message).toBe(200);
+    const userId = String((await list('/sys/user/list', admin, { username: 'effectuser' })).records[0]!.id);
+    expect(links('select role_id from sys_user_role where user_id = ?', userId)).toEqual([{ role_id: roleId }]);
+    const del = await call(app, '/sys/role/delete', { method: 'DELETE', token: admin, query: { id: roleId } });
+    expect(del.status, del.body.message).toBe(200);
+    expect(links('select * from sys_user_role where role_id = ?', roleId)).toEqual([]);
+    const delUser = await call(app, '/sys/user/delete', { method: 'DELETE', token: admin, query: { id: userId } });
+    expect(delUser.status, delUser.body.message).toBe(200);
+    expect(links('select * from sys_user_role where user_id = ?', userId)).toEqual([]);
+  });
+
+  it('schemas name the words, the server code names no module', () => {
+    const src = (f: string) => fs.readFileSync(path.resolve(__dirname, '../../src/server/resources', f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    for (const f of fs.readdirSync(path.resolve(__dirname, '../../src/server/resources'))) {
+      expect(src(f), f).not.toMatch(/hisPrescription|drugStockIn|sysUser|sysRole|hisDoctor|sysDrug/);
+    }
+  });
+});

@@ -2,9 +2,11 @@
  * Formily JSON schema (ISchema) of a resource form for create / edit / detail.
  *
  * Components are @formily/antd-v5 names plus custom ones the client registers by name:
- *   RefSelect {resource, label, value, multiple, filter}   TreeRefSelect {resource, label, value}
+ *   RefSelect {source, field, resource, label, value, multiple, filter}   TreeRefSelect {source, field, resource, label, value}
+ *     (`source` + `field` name the relation for the server's GET /sys/ref/options; the client
+ *     never asks the target's own list for options)
  *   DictSelect {dict, multiple, widget}  (draws the leading 请选择 option)
- *   ImageUpload {multiple}  FileUpload  RichText  RegionCascader  ColorInput  IconInput  JsonInput
+ *   ImageUpload {multiple}  FileUpload  RichText  RegionCascader {source, field}  ColorInput  IconInput  JsonInput
  *   MaskedText {kind}  (detail view of sensitive fields)   Card (antd Card as a section decorator)
  * Validation (`x-validator`) is plain data from `fieldRules`:
  *   {required, message} | {pattern, message} | {format, message} | {minLength|maxLength|minimum|maximum, message}
@@ -28,10 +30,11 @@ export const COND_SCOPE = '$cond';
 
 interface ComponentSpec { component: string; props?: Record<string, unknown>; type: string }
 
-function component(f: FieldSchema, registry?: Registry): ComponentSpec {
+function component(f: FieldSchema, source: string, registry?: Registry): ComponentSpec {
   const fmt = f.format ?? defaultFormat(f.kind);
   const ref = f.ref;
-  const refProps = ref ? { resource: ref.resource, label: ref.label, value: ref.value ?? 'id', ...(ref.filter ? { filter: ref.filter } : {}) } : {};
+  const named = { source, field: f.key };
+  const refProps = ref ? { ...named, resource: ref.resource, label: ref.label, value: ref.value ?? 'id', ...(ref.filter ? { filter: ref.filter } : {}) } : {};
   switch (f.kind) {
     case 'string': return { component: 'Input', type: 'string', props: f.maxLength ? { maxLength: f.maxLength } : {} };
     case 'text': return { component: 'Input.TextArea', type: 'string', props: { rows: 4, ...(f.maxLength ? { maxLength: f.maxLength, showCount: true } : {}) } };
@@ -51,7 +54,7 @@ function component(f: FieldSchema, registry?: Registry): ComponentSpec {
     case 'ref': return { component: 'RefSelect', type: 'string', props: { ...refProps, multiple: false } };
     case 'refs': return { component: 'RefSelect', type: 'string', props: { ...refProps, multiple: true } };
     case 'treeRef': return { component: 'TreeRefSelect', type: 'string', props: refProps };
-    case 'region': return { component: 'RegionCascader', type: 'string' };
+    case 'region': return { component: 'RegionCascader', type: 'string', props: named };
     case 'image': return { component: 'ImageUpload', type: 'string', props: { multiple: false } };
     case 'images': return { component: 'ImageUpload', type: 'string', props: { multiple: true } };
     case 'file': return { component: 'FileUpload', type: 'string' };
@@ -119,8 +122,8 @@ export function inForm(f: FieldSchema, mode: FormMode): boolean {
   return !f.createOnly;
 }
 
-function fieldNode(f: FieldSchema, mode: FormMode, columns: number, registry?: Registry): ISchemaLike {
-  const c = component(f, registry);
+function fieldNode(f: FieldSchema, source: string, mode: FormMode, columns: number, registry?: Registry): ISchemaLike {
+  const c = component(f, source, registry);
   const opts = f.form && typeof f.form === 'object' ? f.form : {};
   const props: Record<string, unknown> = { ...(c.props ?? {}) };
   if (opts.placeholder) props.placeholder = opts.placeholder;
@@ -172,7 +175,7 @@ export function toFormilySchema(schema: ResourceSchema, mode: FormMode, registry
   sections.forEach((s, i) => {
     if (!s.keys.length) return;
     const props: Record<string, ISchemaLike> = {};
-    s.keys.forEach((k, j) => { props[k] = { ...fieldNode(byKey.get(k)!, mode, columns, registry), 'x-index': j }; });
+    s.keys.forEach((k, j) => { props[k] = { ...fieldNode(byKey.get(k)!, schema.name, mode, columns, registry), 'x-index': j }; });
     const grid: ISchemaLike = {
       type: 'void',
       'x-component': 'FormGrid',
@@ -198,7 +201,10 @@ export function formDefaults(schema: ResourceSchema): Record<string, unknown> {
   return out;
 }
 
-/** Transition / action form (e.g. 驳回原因) as a one-column Formily schema. */
-export function toFormilyFieldsSchema(fields: FieldSchema[], registry?: Registry): ISchemaLike {
-  return toFormilySchema({ schemaVersion: 1, name: 'form', title: '', entity: '', fields }, 'create', registry);
+/**
+ * Transition / action form (e.g. 驳回原因) as a one-column Formily schema. `source` is the
+ * resource the form belongs to (relation fields name it for /sys/ref/options).
+ */
+export function toFormilyFieldsSchema(fields: FieldSchema[], registry?: Registry, source = 'form'): ISchemaLike {
+  return toFormilySchema({ schemaVersion: 1, name: source, title: '', entity: '', fields }, 'create', registry);
 }

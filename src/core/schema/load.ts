@@ -12,7 +12,7 @@ import { ajvProblems } from './ajv-messages.js';
 import { migrateSchema } from './migrate.js';
 import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
-import type { Condition, DictSchema, ExtensionRegistry, FieldSchema, ResourceSchema } from './types.js';
+import type { Condition, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema } from './types.js';
 import { CRUD_ACTIONS } from './types.js';
 
 export interface Problem {
@@ -254,6 +254,8 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     if (a.visibleWhen) checkCondition(a.visibleWhen, [...base, 'visibleWhen'], `动作 "${a.action}" 的 visibleWhen`, s, err);
   });
 
+  s.effects?.afterWrite?.forEach((name, i) => names.effect(pointer('effects', 'afterWrite', i), name));
+
   checkConditionCycles(s, err);
 }
 
@@ -285,6 +287,7 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
   const p = (...more: Array<string | number>) => pointer(...at, ...more);
   const name = `字段 "${f.key}"`;
   if (f.rule !== undefined) names.rule(p('rule'), f.rule);
+  checkServerFilled(f, p, name, s, reg, err, own);
   if (f.permission && !own) err(p('permission'), `${name}：字段级权限只能声明在资源字段上`);
   if (f.permission && f.permission.view && f.hidden) warn(p('permission'), `${name} 已隐藏（hidden），view 权限不起作用`);
   if (f.kind === 'dict') {
@@ -336,6 +339,57 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
       const c = f[k];
       if (c) checkCondition(c, [...at, k], `${name} 的 ${k} 条件`, s, err, f.key);
     }
+  }
+}
+
+const NUMERIC_KINDS: readonly FieldKind[] = ['integer', 'number', 'money'];
+
+/** autoNumber / compute: fields the server fills (read-only to clients), their names and kinds. */
+function checkServerFilled(f: FieldSchema, p: (...more: Array<string | number>) => string, name: string, s: ResourceSchema, reg: Registry, err: Report, own: boolean): void {
+  for (const word of ['autoNumber', 'compute'] as const) {
+    if (f[word] === undefined) continue;
+    if (!own) err(p(word), `${name}：${word} 只能声明在资源字段上`);
+    else if (f.readOnly !== true) err(p(word), `${name} 由服务端填写（${word}），必须声明 readOnly: true`);
+  }
+  if (!own) return;
+  const a = f.autoNumber;
+  if (a) {
+    if (f.kind !== 'string') err(p('autoNumber'), `${name} 声明了 autoNumber，类型必须是 string`);
+    if (!f.unique) err(p('autoNumber'), `${name} 声明了 autoNumber，必须同时声明 unique（唯一索引防止并发重号）`);
+    const length = a.prefix.length + (a.date ? a.date.length : 0) + a.digits;
+    if (f.maxLength !== undefined && length > f.maxLength) err(p('autoNumber'), `${name} 的 autoNumber 编号长 ${length} 位，超过 maxLength (${f.maxLength})`);
+  }
+  const c = f.compute;
+  if (!c) return;
+  if (!NUMERIC_KINDS.includes(f.kind)) err(p('compute'), `${name} 声明了 compute，类型必须是 integer、number 或 money`);
+  /** One operand path (`field` or `ref.field`) of resource `r`, reported at `at`. */
+  const operand = (r: ResourceSchema, path: string, at: string) => {
+    const [head, tail] = path.split('.') as [string, string | undefined];
+    const hf = findField(r, head);
+    if (!hf) return err(at, `${name} 的 compute 引用的字段 "${head}" 不是资源 "${r.name}" 的字段`);
+    let target = hf;
+    if (tail !== undefined) {
+      if ((hf.kind !== 'ref' && hf.kind !== 'treeRef') || !hf.ref) return err(at, `${name} 的 compute 路径 "${path}" 中的 "${head}" 不是 ref 字段`);
+      const tr = reg.resources.get(hf.ref.resource);
+      if (!tr) return; // reported at the ref itself
+      const tf = findField(tr, tail);
+      if (!tf) return err(at, `${name} 的 compute 引用的字段 "${tail}" 不是资源 "${tr.name}" 的字段`);
+      target = tf;
+    }
+    if (!NUMERIC_KINDS.includes(target.kind)) err(at, `${name} 的 compute 引用的字段 "${path}" 不是数值类型（integer、number、money）`);
+  };
+  const child = (key: string, at: string): ResourceSchema | undefined => {
+    const spec = s.children?.find((x) => x.key === key);
+    if (!spec) { err(at, `${name} 的 compute 引用的子表 "${key}" 不存在`); return undefined; }
+    return reg.resources.get(spec.resource); // an unknown child resource is reported at the child
+  };
+  if ('product' in c) c.product.forEach((x, i) => operand(s, x, p('compute', 'product', i)));
+  else if ('sum' in c) {
+    const r = child(c.sum.child, p('compute', 'sum', 'child'));
+    if (r) operand(r, c.sum.field, p('compute', 'sum', 'field'));
+  } else {
+    const r = child(c.sumProduct.child, p('compute', 'sumProduct', 'child'));
+    if (r) c.sumProduct.fields.forEach((x, i) => operand(r, x, p('compute', 'sumProduct', 'fields', i)));
   }
 }
 

@@ -18,6 +18,14 @@ export function findField(schema: ResourceSchema, key: string): FieldSchema | un
   return schema.fields.find((f) => f.key === key);
 }
 
+/**
+ * The region resource behind kind `region` (GB/T 2260 tree): the stored value is its `code`,
+ * the shown label its `name`. Client cascader and server relation options both use it.
+ */
+export const REGION_RESOURCE = 'sysRegion';
+export const REGION_VALUE = 'code';
+export const REGION_LABEL = 'name';
+
 /** Kinds whose value is picked rather than typed (required message 请选择...). */
 export const CHOICE_KINDS = new Set(['dict', 'ref', 'refs', 'treeRef', 'region', 'date', 'datetime', 'time', 'boolean', 'color', 'icon']);
 /** Kinds whose value is uploaded (required message 请上传...). */

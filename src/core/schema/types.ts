@@ -89,8 +89,11 @@ export interface FieldSchema {
   /** dict: how the choice is drawn. */
   widget?: 'select' | 'radio' | 'checkbox';
   ref?: RefSpec;
-  /** Server duplicate check: the value must be unique within the tenant. */
-  unique?: boolean;
+  /**
+   * Server duplicate check: `true` unique within the tenant, `"global"` unique across all
+   * tenants (e.g. login names shared with the authentication tables).
+   */
+  unique?: boolean | 'global';
   /** Mask the value in lists (phone 138****8000, ID card 110***********1234). */
   sensitive?: 'mask';
   /** Shown but never written by the client (server-managed, e.g. audit status). */
@@ -127,7 +130,43 @@ export interface FieldSchema {
    * server rules helper, e.g. `drug_batch_no`.
    */
   rule?: string;
+  /**
+   * Server-numbered on add: `<prefix><date><sequence>`, e.g. CF202601150001 for
+   * `{prefix: 'CF', date: 'yyyyMMdd', digits: 4}`. The sequence counts per tenant and period
+   * (day, month, or all time when `date` is false/absent); a concurrent twin is caught by the
+   * unique index and numbered again. Needs `readOnly: true` and `unique` (linter), kind string.
+   */
+  autoNumber?: AutoNumberSpec;
+  /**
+   * Server-computed on every add and edit (clients cannot write it; needs `readOnly: true`),
+   * rounded to the field's precision (money 2, integer 0). Operands are paths: a field of the
+   * row (`quantity`) or a field of the row a ref points to (`drugId.retailPrice`, read in the
+   * caller's tenant). Kinds are numeric (integer, number, money).
+   */
+  compute?: ComputeSpec;
 }
+
+export interface AutoNumberSpec {
+  /** Letters, digits or `-` before the date (at most 16), e.g. `CF`. */
+  prefix: string;
+  /** Date segment of the number; the sequence restarts with each period. Default: none. */
+  date?: 'yyyyMMdd' | 'yyyyMM' | false;
+  /** Width of the zero-padded sequence. */
+  digits: number;
+}
+
+/**
+ * A declarative formula over numbers:
+ * - `product`: product of paths of the same row, e.g. `["quantity", "purchasePrice"]`;
+ * - `sum`: sum of one path over the rows of a child (`children[].key`);
+ * - `sumProduct`: sum over the rows of a child of the product of paths of the child row,
+ *   e.g. `{child: "items", fields: ["quantity", "drugId.retailPrice"]}`.
+ * A path is `field` or `refField.targetField`; empty operands count as 0.
+ */
+export type ComputeSpec =
+  | { product: string[] }
+  | { sum: { child: string; field: string } }
+  | { sumProduct: { child: string; fields: string[] } };
 
 export interface FieldPermission {
   view?: string;
@@ -275,6 +314,17 @@ export interface ResourceSchema {
   children?: ChildSchema[];
   states?: StatesSpec;
   actions?: ResourceAction[];
+  /** Registered server effects run on generic writes (schemas/registry.json "effects"). */
+  effects?: ResourceEffects;
+}
+
+/**
+ * Server effects of the generic write path. `afterWrite` effects run after add / edit /
+ * delete / deleteBatch, inside the same transaction (throwing rolls the write back), in order;
+ * e.g. system behaviour such as mirroring a user's roles into the authentication tables.
+ */
+export interface ResourceEffects {
+  afterWrite?: string[];
 }
 
 /** A status field (kind dict) and its named transitions; the server enforces them. */

@@ -1,7 +1,8 @@
 /**
  * Server effects: named behaviour a schema refers to (`states.transitions[].effect`,
- * `actions[].effect`) and schemas/registry.json lists for the linter. An effect runs inside
- * the transaction of its transition/action: throwing rolls everything back.
+ * `actions[].effect`, `effects.afterWrite[]`) and schemas/registry.json lists for the linter.
+ * An effect runs inside the transaction of its transition/action/write: throwing rolls
+ * everything back. System effects live beside their system (e.g. src/server/auth/effects.ts).
  *
  *   registerEffect('auditStamp', async (e) => { e.set({ auditBy: e.caller.user.username }) });
  */
@@ -26,6 +27,13 @@ export interface EffectContext {
   values: Record<string, unknown>;
   transition?: Transition;
   action?: ResourceAction;
+  /**
+   * `effects.afterWrite`: the generic write that ran (`id` is its first id, `before` null,
+   * `values` the validated payload of add/edit, `set` ignored).
+   */
+  write?: { op: 'add' | 'edit' | 'delete'; ids: string[] };
+  /** Work to do once the transaction has committed (e.g. dropping caches); writes only. */
+  afterCommit?(fn: () => void | Promise<void>): void;
   /** Transitions: extra field values (by key) written with the state change. */
   set(values: Record<string, unknown>): void;
 }

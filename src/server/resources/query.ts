@@ -29,7 +29,8 @@ export function filterExpr(eb: ExpressionBuilder<any, any>, f: Filter): Expressi
       return eb(col, 'in', vs);
     }
     case 'like':
-      return sql<SqlBool>`${sql.ref(col)} like ${`%${escapeLike(String(v))}%`} escape '\\'`;
+      // lower() on both sides: SQLite's like ignores ASCII case, PostgreSQL's does not
+      return sql<SqlBool>`lower(${sql.ref(col)}) like lower(${`%${escapeLike(String(v))}%`}) escape '\\'`;
     case 'gte':
       return eb(col, '>=', v);
     case 'lte':

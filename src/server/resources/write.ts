@@ -1,22 +1,29 @@
 /**
- * add / edit / delete of one resource: validation, field permissions, uniqueness, tenancy,
- * audit columns, hashing, and master-detail children (`<childKey>: [rows]`): the parent and
- * its children are written in ONE transaction (edit replaces the child set: rows with an id
- * are updated, rows without are inserted, missing ones deleted); any failure writes nothing.
+ * add / edit / delete of one resource: validation, field permissions, rule codes (`rule`),
+ * uniqueness (`unique`: tenant or `"global"`), server-filled fields (`autoNumber` on add,
+ * `compute` on add/edit: derive.ts), tenancy, audit columns, hashing, and master-detail
+ * children (`<childKey>: [rows]`): the parent and its children are written in ONE transaction
+ * (edit replaces the child set: rows with an id are updated, rows without are inserted,
+ * missing ones deleted), with the resource's `effects.afterWrite` run last in the same
+ * transaction; any failure writes nothing.
  */
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { SessionUser } from '../auth/session.js';
 import { hashPassword } from '../auth/password.js';
 import { newId, nowText } from '../db/ids.js';
-import { badRequest, notFound, MSG } from '../errors.js';
+import { ApiError, badRequest, notFound, MSG } from '../errors.js';
 import { checkFieldEdits } from './access.js';
 import { childLinks, type ChildLink } from './children.js';
 import { idsWithChildren } from './list.js';
-import { RESOURCE_HOOKS, type ChildRows } from './hooks.js';
-import { toStored, type FieldCol, type ResourceModel } from './model.js';
+import { assignAutoNumbers, computeValues, hasAutoNumber, isUniqueViolation, serverWrittenKeys, type ChildRows } from './derive.js';
+import { getEffect } from './effects.js';
+import { toStored, type ResourceModel } from './model.js';
 import { validatePayload } from './validate.js';
 import { sanitizeRecord } from '../sanitize/index.js';
+import { checkRuleCode } from '../rules/index.js';
+// registers the authentication-table effects (syncUserRoles, dropRoleLinks) named by schemas
+import '../auth/effects.js';
 
 export interface Caller {
   user: SessionUser;
@@ -31,21 +38,91 @@ function isObject(v: unknown): v is Rec {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A server-made number met a twin written meanwhile: the write is retried with a new number. */
+class AutoNumberClash extends Error {}
+
 async function checkUnique(db: Db, m: ResourceModel, values: Rec, tenantId: number, selfId?: string, prefix = '') {
-  const global = new Set(RESOURCE_HOOKS[m.name]?.globalUnique ?? []);
   for (const c of m.unique) {
     const v = values[c.column];
     if (v === null || v === undefined || v === '') continue;
     let q = db.selectFrom(m.table).select('id').where(c.column, '=', v);
-    if (!global.has(c.key)) q = q.where('tenant_id', '=', tenantId);
+    if (c.field.unique !== 'global') q = q.where('tenant_id', '=', tenantId);
     if (selfId) q = q.where('id', '!=', selfId);
-    if (await q.executeTakeFirst()) throw badRequest(`${prefix}${c.field.title}：${MSG.dupTaken}`, { errors: [{ field: c.key, message: MSG.dupTaken }] });
+    if (await q.executeTakeFirst()) {
+      if (c.field.autoNumber) throw new AutoNumberClash(c.key);
+      throw badRequest(`${prefix}${c.field.title}：${MSG.dupTaken}`, { errors: [{ field: c.key, message: MSG.dupTaken }] });
+    }
+  }
+}
+
+/** Runs a write; when it wrote server numbers and met a twin (check or unique index), runs it again. */
+async function withAutoNumberRetry<T>(numbered: boolean, write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (e) {
+      const clash = e instanceof AutoNumberClash || (numbered && isUniqueViolation(e));
+      if (!clash) throw e;
+      if (attempt >= 5) throw badRequest(MSG.dupTaken);
+    }
   }
 }
 
 /**
+ * `rule` fields: a non-empty value must pass its rule code (src/server/rules), else 400
+ * `<prefix><title>：<rule message>` with errors [{field, message}].
+ */
+function checkFieldRules(m: ResourceModel, values: Rec, prefix = '', fieldPrefix = ''): void {
+  for (const c of m.fields) {
+    const rule = c.field.rule;
+    const v = values[c.key];
+    if (!rule || v === null || v === undefined || v === '') continue;
+    const message = checkRuleCode(rule, Array.isArray(v) ? v.join(',') : String(v));
+    if (message) throw badRequest(`${prefix}${c.field.title}：${message}`, { errors: [{ field: `${fieldPrefix}${c.key}`, message }] });
+  }
+}
+
+function checkChildRules(links: ChildLink[], children: ChildRows): void {
+  for (const l of links) {
+    (children[l.spec.key] ?? []).forEach((row, i) => checkFieldRules(l.model, row, rowLabel(l, i), `${l.spec.key}[${i}].`));
+  }
+}
+
+/** Work queued by effects for after the commit. */
+type Pending = Array<() => void | Promise<void>>;
+
+/** The resource's `effects.afterWrite`, in the write's transaction. */
+async function runAfterWrite(ctx: AppContext, db: Db, m: ResourceModel, caller: Caller, op: 'add' | 'edit' | 'delete', ids: string[], values: Rec, pending: Pending): Promise<void> {
+  for (const name of m.schema.effects?.afterWrite ?? []) {
+    const effect = getEffect(name);
+    if (!effect) throw new ApiError(500, `服务端效果未注册：${name}`);
+    await effect({
+      ctx, db, model: m, caller, id: ids[0] ?? '', before: null, values, write: { op, ids },
+      set() { /* writes: nothing to add */ },
+      afterCommit(fn) { pending.push(fn); },
+    });
+  }
+}
+
+async function flush(pending: Pending): Promise<void> {
+  for (const fn of pending) await fn();
+}
+
+/**
+ * `effects.afterWrite` of rows written elsewhere (e.g. a bulk import), in a transaction of its
+ * own; without a caller, a system caller of the rows' tenant is used.
+ */
+export async function runWriteEffects(ctx: AppContext, m: ResourceModel, op: 'add' | 'edit' | 'delete', ids: string[], caller?: Caller): Promise<void> {
+  if (!m.schema.effects?.afterWrite?.length || !ids.length) return;
+  const who: Caller = caller ?? { tenantId: 0, user: { token: '', id: '', username: 'system', realname: null, tenantId: 0, orgId: null, roleCodes: [], isSuperAdmin: false, perms: new Set() } };
+  const pending: Pending = [];
+  await ctx.database.db.transaction().execute((trx) => runAfterWrite(ctx, trx, m, who, op, ids, {}, pending));
+  await flush(pending);
+}
+
+/**
  * Payload -> column values for the writable fields present (or defaulted on add).
- * `computed`: server-computed keys (hooks) written even when readOnly.
+ * `computed`: server-computed keys (`compute` fields) written even when readOnly.
  */
 async function columnValues(m: ResourceModel, payload: Rec, mode: 'add' | 'edit', computed: readonly string[] = []) {
   const out: Rec = {};
@@ -80,9 +157,9 @@ function takeChildren(links: ChildLink[], valid: Rec): ChildRows {
 const rowLabel = (l: ChildLink, i: number) => `${l.spec.title}第${i + 1}行：`;
 
 async function insertChild(db: Db, l: ChildLink, row: Rec, parentId: string, caller: Caller, i: number, now: string): Promise<void> {
-  const computed = RESOURCE_HOOKS[l.model.name]?.computed ?? [];
-  const values = await columnValues(l.model, row, 'add', computed);
+  const values = await columnValues(l.model, row, 'add', serverWrittenKeys(l.model));
   values[l.fk.column] = parentId;
+  await assignAutoNumbers(db, l.model, values, caller.tenantId, rowLabel(l, i));
   await checkUnique(db, l.model, values, caller.tenantId, undefined, rowLabel(l, i));
   await db.insertInto(l.model.table).values({ ...values, id: newId(), tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now }).execute();
 }
@@ -97,7 +174,7 @@ async function replaceChildren(db: Db, l: ChildLink, rows: Rec[], parentId: stri
     .execute();
   const have = new Set(existing.map((r) => String(r.id)));
   const kept = new Set<string>();
-  const computed = RESOURCE_HOOKS[l.model.name]?.computed ?? [];
+  const computed = serverWrittenKeys(l.model);
   for (const [i, row] of rows.entries()) {
     const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '';
     if (!id) continue;
@@ -131,21 +208,29 @@ export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown
   checkFieldEdits(m, valid, body, null, caller.user);
   const links = childLinks(ctx, m);
   const children = takeChildren(links, valid);
-  const hooks = RESOURCE_HOOKS[m.name];
-  await hooks?.beforeWrite?.(ctx, { values: valid, children, tenantId: caller.tenantId, mode: 'add' });
-  const values = await columnValues(m, valid, 'add', hooks?.computed);
+  checkFieldRules(m, valid);
+  checkChildRules(links, children);
+  await computeValues(ctx, m, { values: valid, children, links, tenantId: caller.tenantId });
+  const values = await columnValues(m, valid, 'add', serverWrittenKeys(m));
   const id = newId();
   const now = nowText();
-  await ctx.database.db.transaction().execute(async (trx) => {
-    await checkUnique(trx, m, values, caller.tenantId);
-    await trx.insertInto(m.table).values({ ...values, id, tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now }).execute();
-    for (const l of links) {
-      for (const [i, row] of (children[l.spec.key] ?? []).entries()) await insertChild(trx, l, row, id, caller, i, now);
-    }
+  const pending: Pending = [];
+  const numbered = hasAutoNumber(m) || links.some((l) => hasAutoNumber(l.model));
+  await withAutoNumberRetry(numbered, async () => {
+    pending.length = 0;
+    await ctx.database.db.transaction().execute(async (trx) => {
+      await assignAutoNumbers(trx, m, values, caller.tenantId);
+      await checkUnique(trx, m, values, caller.tenantId);
+      await trx.insertInto(m.table).values({ ...values, id, tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now }).execute();
+      for (const l of links) {
+        for (const [i, row] of (children[l.spec.key] ?? []).entries()) await insertChild(trx, l, row, id, caller, i, now);
+      }
+      await runAfterWrite(ctx, trx, m, caller, 'add', [id], valid, pending);
+    });
   });
   ctx.counts.invalidate(m.table);
   for (const l of links) ctx.counts.invalidate(l.model.table);
-  await hooks?.afterWrite?.(ctx, [id], 'add');
+  await flush(pending);
   return id;
 }
 
@@ -166,26 +251,33 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
   checkFieldEdits(m, valid, body, existing as Rec, caller.user);
   const links = childLinks(ctx, m);
   const children = takeChildren(links, valid);
-  const hooks = RESOURCE_HOOKS[m.name];
-  await hooks?.beforeWrite?.(ctx, { values: valid, children, tenantId: caller.tenantId, mode: 'edit' });
-  const values = await columnValues(m, valid, 'edit', hooks?.computed);
+  checkFieldRules(m, valid);
+  checkChildRules(links, children);
+  await computeValues(ctx, m, { values: valid, children, links, tenantId: caller.tenantId, existing: existing as Rec, id: sid });
+  const values = await columnValues(m, valid, 'edit', serverWrittenKeys(m));
   const now = nowText();
-  await ctx.database.db.transaction().execute(async (trx) => {
-    await checkUnique(trx, m, values, caller.tenantId, sid);
-    await trx
-      .updateTable(m.table)
-      .set({ ...values, update_by: caller.user.username, update_time: now })
-      .where('id', '=', sid)
-      .where('tenant_id', '=', caller.tenantId)
-      .execute();
-    for (const l of links) {
-      const rows = children[l.spec.key];
-      if (rows) await replaceChildren(trx, l, rows, sid, caller, now);
-    }
+  const pending: Pending = [];
+  const numbered = links.some((l) => hasAutoNumber(l.model) && children[l.spec.key]);
+  await withAutoNumberRetry(numbered, async () => {
+    pending.length = 0;
+    await ctx.database.db.transaction().execute(async (trx) => {
+      await checkUnique(trx, m, values, caller.tenantId, sid);
+      await trx
+        .updateTable(m.table)
+        .set({ ...values, update_by: caller.user.username, update_time: now })
+        .where('id', '=', sid)
+        .where('tenant_id', '=', caller.tenantId)
+        .execute();
+      for (const l of links) {
+        const rows = children[l.spec.key];
+        if (rows) await replaceChildren(trx, l, rows, sid, caller, now);
+      }
+      await runAfterWrite(ctx, trx, m, caller, 'edit', [sid], valid, pending);
+    });
   });
   ctx.counts.invalidate(m.table);
   for (const l of links) ctx.counts.invalidate(l.model.table);
-  await hooks?.afterWrite?.(ctx, [sid], 'edit');
+  await flush(pending);
   return sid;
 }
 
@@ -208,12 +300,14 @@ export async function deleteRecords(ctx: AppContext, m: ResourceModel, ids: stri
   const busy = await idsWithChildren(ctx, m, own, caller.tenantId);
   if (busy.length) throw badRequest('该节点下还有下级数据，请先删除下级数据', { ids: busy });
   const links = childLinks(ctx, m);
+  const pending: Pending = [];
   await db.transaction().execute(async (trx) => {
     for (const l of links) await trx.deleteFrom(l.model.table).where('tenant_id', '=', caller.tenantId).where(l.fk.column, 'in', own).execute();
     await trx.deleteFrom(m.table).where('tenant_id', '=', caller.tenantId).where('id', 'in', own).execute();
+    await runAfterWrite(ctx, trx, m, caller, 'delete', own, {}, pending);
   });
   ctx.counts.invalidate(m.table);
   for (const l of links) ctx.counts.invalidate(l.model.table);
-  await RESOURCE_HOOKS[m.name]?.afterWrite?.(ctx, own, 'delete');
+  await flush(pending);
   return own.length;
 }

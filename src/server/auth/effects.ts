@@ -1,0 +1,49 @@
+/**
+ * Authentication-table effects (registered server effects, schemas/registry.json "effects"),
+ * named by the account schemas with `"effects": { "afterWrite": [...] }`. They keep the login
+ * system's link tables in step with generic writes; they run in the write's transaction.
+ *
+ * - `syncUserRoles`: the written users' `roleIds` (a refs field) are mirrored into
+ *   sys_user_role; deleted users lose their links and their tokens are revoked; sessions drop.
+ * - `dropRoleLinks`: deleted roles leave sys_user_role and sys_role_permission; sessions drop
+ *   (a role's name or grants may show in every cached session).
+ */
+import { newId } from '../db/ids.js';
+import { registerEffect, type EffectContext } from '../resources/effects.js';
+
+/** The field holding a user's role ids: the refs field of the written resource named `roleIds`. */
+const ROLE_IDS = 'roleIds';
+
+function dropSessionsAfterCommit(e: EffectContext): void {
+  if (e.afterCommit) e.afterCommit(() => e.ctx.sessions.drop());
+  else e.ctx.sessions.drop();
+}
+
+registerEffect('syncUserRoles', async (e) => {
+  const w = e.write;
+  if (!w || !w.ids.length) return;
+  await e.db.deleteFrom('sys_user_role').where('user_id', 'in', w.ids).execute();
+  if (w.op === 'delete') {
+    await e.db.updateTable('sys_token').set({ revoked_at: Date.now() }).where('user_id', 'in', w.ids).where('revoked_at', 'is', null).execute();
+  } else {
+    const col = e.model.byKey.get(ROLE_IDS)?.column;
+    if (col) {
+      const users = await e.db.selectFrom(e.model.table).select(['id', `${col} as r`]).where('id', 'in', w.ids).execute();
+      const rows = users.flatMap((u) =>
+        [...new Set(String(u.r ?? '').split(',').filter(Boolean))].map((roleId) => ({ id: newId(), user_id: u.id, role_id: roleId })),
+      );
+      if (rows.length) await e.db.insertInto('sys_user_role').values(rows).execute();
+    }
+  }
+  dropSessionsAfterCommit(e);
+});
+
+registerEffect('dropRoleLinks', async (e) => {
+  const w = e.write;
+  if (!w) return;
+  if (w.op === 'delete' && w.ids.length) {
+    await e.db.deleteFrom('sys_user_role').where('role_id', 'in', w.ids).execute();
+    await e.db.deleteFrom('sys_role_permission').where('role_id', 'in', w.ids).execute();
+  }
+  dropSessionsAfterCommit(e);
+});
