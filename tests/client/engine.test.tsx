@@ -356,3 +356,87 @@ describe('form helpers', () => {
     expect(formBody(schema, 'create', { realname: 'x', foo: 1 })).toEqual({ realname: 'x' });
   });
 });
+
+describe('relation options by named id (GET /sys/ref/options)', () => {
+  const hospital: ResourceSchema = {
+    schemaVersion: 1, name: 'engineHospital', title: '医院管理', entity: '医院',
+    fields: [
+      { key: 'name', title: '名称', kind: 'string', search: 'like' },
+      { key: 'code', title: '编码', kind: 'string', search: 'like' },
+    ],
+  };
+  const withRef: ResourceSchema = {
+    ...schema,
+    name: 'engineRefDoctor',
+    fields: [
+      ...schema.fields,
+      { key: 'hospitalId', title: '所属医院', kind: 'ref', ref: { resource: 'engineHospital', label: 'name' }, search: 'eq' },
+      { key: 'departIds', title: '科室', kind: 'refs', ref: { resource: 'engineDept', label: 'name', filter: { hospitalId: { field: 'hospitalId' } } } },
+    ],
+    list: { ...schema.list, columns: ['realname', 'hospitalId'] },
+  };
+  const optionCalls = () => fake.state.calls.filter((c) => c.path.startsWith('/sys/ref/options'));
+  const options = ok({ records: [{ value: 'h1', label: '第一医院' }, { value: 'h2', label: '第二医院' }], total: 2 });
+
+  beforeEach(() => {
+    registerResourceSchema(hospital);
+    registerResourceSchema(withRef);
+    setButtonAuth(['add', 'edit', 'list'].map((a) => ({ action: `engineRefDoctor:${a}`, type: '1' })), []);
+    fake.state.handlers.get = async (path) => {
+      if (path.startsWith('/sys/ref/options')) return options;
+      if (path === '/engineRefDoctor/list') return page(rows.map((r) => ({ ...r, hospitalId: 'h1', hospitalId_dictText: '第一医院' })));
+      if (path.endsWith('/list')) return fail('没有权限：engineHospital:list', null);
+      return ok(null);
+    };
+  });
+
+  function renderRefPage() {
+    return render(
+      <ConfigProvider locale={zhCN} button={{ autoInsertSpace: false }}>
+        <ResourcePage resource="engineRefDoctor" />
+      </ConfigProvider>,
+    );
+  }
+
+  it('the search form loads the ref options with resource + field, never the target list', async () => {
+    renderRefPage();
+    const table = await screen.findByTestId('resource-table');
+    await within(table).findByText('张三');
+    await waitFor(() => expect(optionCalls().length).toBeGreaterThan(0));
+    expect(optionCalls()[0]!.params).toMatchObject({ resource: 'engineRefDoctor', field: 'hospitalId' });
+    expect(fake.state.calls.some((c) => c.path === '/engineHospital/list')).toBe(false);
+    // typing searches the label on the server (debounced), still by named id
+    const input = document.querySelector('.resource-search input[id="hospitalId"]') as HTMLInputElement;
+    expect(input).toBeTruthy();
+    fireEvent.change(input, { target: { value: '第一' } });
+    await waitFor(() => expect(optionCalls().some((c) => c.params?.keyword === '第一')).toBe(true), { timeout: 3000 });
+    const last = optionCalls().find((c) => c.params?.keyword === '第一')!;
+    expect(last.params).toMatchObject({ resource: 'engineRefDoctor', field: 'hospitalId', keyword: '第一' });
+    expect(fake.state.calls.some((c) => c.path === '/engineHospital/list')).toBe(false);
+  });
+
+  it('the form: filter by the chosen value, no table picker without the target list permission', async () => {
+    renderRefPage();
+    const table = await screen.findByTestId('resource-table');
+    await within(table).findByText('张三');
+    const row = within(table).getByText('张三').closest('tr') as HTMLElement;
+    fake.state.handlers.get = async (path) => {
+      if (path.startsWith('/sys/ref/options')) return options;
+      if (path.endsWith('/queryById')) return ok({ ...rows[0], hospitalId: 'h1', hospitalId_dictText: '第一医院', departIds: 'd9', departIds_dictText: '心内科' });
+      if (path === '/engineRefDoctor/list') return page(rows);
+      return fail('没有权限', null);
+    };
+    fireEvent.click(within(row).getByText('编辑'));
+    const drawer = await screen.findByTestId('resource-form', {}, { timeout: 5000 });
+    await within(drawer).findByText('心内科', {}, { timeout: 5000 });
+    await waitFor(() => expect(optionCalls().some((c) => c.params?.field === 'departIds')).toBe(true));
+    const dept = optionCalls().find((c) => c.params?.field === 'departIds')!;
+    expect(dept.params).toMatchObject({ resource: 'engineRefDoctor', field: 'departIds', hospitalId: 'h1' });
+    // engineHospital has two search fields (picker wanted) but no engineHospital:list code
+    expect(within(drawer).queryByRole('button', { name: '选择' })).toBeNull();
+    expect(fake.state.calls.some((c) => /^\/engine(Hospital|Dept)\/list/.test(c.path))).toBe(false);
+    // with the target's list code the picker (which pages the target's list) shows
+    act(() => setButtonAuth(['add', 'edit', 'list'].map((x) => ({ action: `engineRefDoctor:${x}`, type: '1' })).concat({ action: 'engineHospital:list', type: '1' }), []));
+    expect(await within(drawer).findByRole('button', { name: '选择' })).toBeTruthy();
+  });
+});

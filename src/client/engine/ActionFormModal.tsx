@@ -22,7 +22,7 @@ export interface ActionFormModalProps {
 
 export default function ActionFormModal({ title, schema, fields, onSubmit, onClose }: ActionFormModalProps) {
   const form = useMemo(() => createForm({ validateFirst: true }), []);
-  const formSchema = useMemo(() => toFormilyFieldsSchema(fields), [fields]);
+  const formSchema = useMemo(() => toFormilyFieldsSchema(fields, undefined, schema.name), [fields, schema.name]);
   const [saving, setSaving] = useState(false);
   const ok = async () => {
     try {

@@ -44,8 +44,8 @@ function widget(schema: ResourceSchema, s: SearchFieldSpec) {
     return <DictSelect dict={s.dict} multiple={s.multiple} placeholder={`请选择${s.title}`} />;
   }
   if ((s.kind === 'ref' || s.kind === 'refs') && field?.ref) {
-    return <RefSelect resource={field.ref.resource} label={field.ref.label} valueField={field.ref.value} multiple={s.mode === 'in'}
-      placeholder={`请选择${s.title}`} />;
+    // options by named id (this resource + field), never the target's own list
+    return <RefSelect source={schema.name} field={field.key} multiple={s.mode === 'in'} placeholder={`请选择${s.title}`} />;
   }
   if (s.kind === 'boolean') {
     return <Select allowClear placeholder="请选择" options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />;

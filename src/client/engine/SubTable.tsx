@@ -85,7 +85,9 @@ export function parseChildError(field: string): { key: string; index: number; fi
 
 const DATE_FMT: Record<string, string> = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss', time: 'HH:mm:ss' };
 
-function CellEditor({ f, value, onChange, error, label }: { f: FieldSchema; value: unknown; onChange: (v: unknown) => void; error?: string; label: string }) {
+function CellEditor({ f, source, value, labels, onChange, error, label }: {
+  f: FieldSchema; source: string; value: unknown; labels?: string; onChange: (v: unknown) => void; error?: string; label: string;
+}) {
   const status = error ? 'error' : undefined;
   const common = { 'aria-label': label, status } as const;
   switch (f.kind) {
@@ -102,7 +104,8 @@ function CellEditor({ f, value, onChange, error, label }: { f: FieldSchema; valu
       return <DictSelect dict={f.dict} multiple={f.multiple} value={value} onChange={onChange} placeholder={`请选择${f.title}`} />;
     case 'ref': case 'refs':
       return f.ref
-        ? <RefSelect resource={f.ref.resource} label={f.ref.label} valueField={f.ref.value} multiple={f.kind === 'refs'} value={value} onChange={onChange} placeholder={`请选择${f.title}`} />
+        // options by named id: the child resource (the cell's schema) + field
+        ? <RefSelect source={source} field={f.key} multiple={f.kind === 'refs'} value={value} labels={labels} onChange={onChange} placeholder={`请选择${f.title}`} />
         : null;
     default:
       return <Input {...common} value={isEmpty(value) ? '' : String(value)} maxLength={f.maxLength} placeholder={`请输入${f.title}`}
@@ -111,6 +114,7 @@ function CellEditor({ f, value, onChange, error, label }: { f: FieldSchema; valu
 }
 
 interface RowProps {
+  source: string;
   row: EditRow;
   index: number;
   f: FieldSchema;
@@ -118,10 +122,10 @@ interface RowProps {
   onCell: (key: string, field: string, value: unknown) => void;
 }
 
-const EditCell = memo(function EditCell({ row, index, f, error, onCell }: RowProps) {
+const EditCell = memo(function EditCell({ source, row, index, f, error, onCell }: RowProps) {
   return (
     <div data-cell={`${index}.${f.key}`}>
-      <CellEditor f={f} value={row[f.key]} label={`${f.title} 第${index + 1}行`} error={error} onChange={(v) => onCell(row._key, f.key, v)} />
+      <CellEditor f={f} source={source} value={row[f.key]} labels={typeof row[`${f.key}_dictText`] === 'string' ? String(row[`${f.key}_dictText`]) : undefined} label={`${f.title} 第${index + 1}行`} error={error} onChange={(v) => onCell(row._key, f.key, v)} />
       {error && <Typography.Text type="danger" style={{ fontSize: 12 }}>{error}</Typography.Text>}
     </div>
   );
@@ -206,14 +210,14 @@ export const SubTable = forwardRef<SubTableHandle, SubTableProps>(function SubTa
         width: (f.list && typeof f.list === 'object' ? f.list.width : undefined) ?? 160,
         render: (_v, r, i) => (readOnly
           ? (spec ? renderCell(r[f.key], r, spec) : String(r[f.key] ?? '-'))
-          : <EditCell row={r} index={i} f={f} error={errors[`${r._key}.${f.key}`]} onCell={onCell} />),
+          : <EditCell source={schema.name} row={r} index={i} f={f} error={errors[`${r._key}.${f.key}`]} onCell={onCell} />),
       });
     });
     if (!readOnly) {
       cols.push({ key: '__actions', title: SUB_TEXTS.actions, width: 72, render: (_v, r) => <a onClick={() => remove(r._key)}>{SUB_TEXTS.remove}</a> });
     }
     return cols;
-  }, [fields, specs, errors, readOnly, onCell]);
+  }, [fields, specs, errors, readOnly, onCell, schema.name]);
 
   const virtual = rows.length > VIRTUAL_AFTER;
   const width = columns.reduce((s, c) => s + (c.width ?? 160), 0);

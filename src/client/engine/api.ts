@@ -57,6 +57,49 @@ export function duplicateCheck(q: DuplicateQuery, signal?: AbortSignal): Promise
   return http.get<unknown>('/sys/duplicate/check', params, { signal });
 }
 
+/** One option of a relation field: the target's value and label (isLeaf with `parent`, tree targets). */
+export interface RefOption { value: string; label: string; isLeaf?: boolean }
+export interface RefOptionsPage { records: RefOption[]; total: number }
+
+export const REF_OPTIONS_PATH = '/sys/ref/options';
+
+export interface RefOptionsQuery {
+  /** The resource whose field this is (a child resource for sub-table cells). */
+  source: string;
+  /** The relation field's key (kind ref / refs / treeRef / region). */
+  field: string;
+  keyword?: string;
+  /** Exact lookup of these values (labels of the current value). */
+  ids?: string[];
+  /** Tree targets: '' for the roots, else a node's value for its children. */
+  parent?: string;
+  /** Values of the field's declared `ref.filter` {field} entries, by target key (empty ones skipped). */
+  filter?: Record<string, unknown>;
+  pageNo?: number;
+  pageSize?: number;
+}
+
+/**
+ * GET /sys/ref/options: the options of one relation field, by named id (source resource +
+ * field). The server resolves the target; the client never asks the target's own list, so a
+ * role that may read the source needs no permission on the target.
+ */
+export function fetchRefOptions(q: RefOptionsQuery, signal?: AbortSignal): Promise<Envelope<RefOptionsPage>> {
+  const params: Record<string, string> = { resource: q.source, field: q.field };
+  for (const [k, v] of Object.entries(q.filter ?? {})) {
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length)) continue;
+    params[k] = Array.isArray(v) ? v.map(String).join(',') : String(v);
+  }
+  if (q.keyword) params.keyword = q.keyword;
+  if (q.ids?.length) params.ids = q.ids.join(',');
+  if (q.pageNo && q.pageNo > 1) params.pageNo = String(q.pageNo);
+  if (q.pageSize) params.pageSize = String(q.pageSize);
+  if (q.parent) params.parent = q.parent;
+  // the request layer drops empty params; `parent=` (the roots) rides in the path, which it keeps
+  const path = q.parent === '' ? `${REF_OPTIONS_PATH}?parent=` : REF_OPTIONS_PATH;
+  return http.get<RefOptionsPage>(path, params, { signal });
+}
+
 export function dictItems(code: string): Promise<DictItem[]> {
   return getDictItems(code);
 }

@@ -19,7 +19,9 @@ import type { SessionUser } from '../auth/session.js';
 import { newId, nowText } from '../db/ids.js';
 import { ApiError, badRequest } from '../errors.js';
 import { checkFieldEdits } from '../resources/access.js';
-import { RESOURCE_HOOKS } from '../resources/hooks.js';
+import { assignAutoNumbers, computeValues, hasAutoNumber } from '../resources/derive.js';
+import { runWriteEffects } from '../resources/write.js';
+import { checkRuleCode } from '../rules/index.js';
 import { toStored, type FieldCol, type ResourceModel } from '../resources/model.js';
 import { dictItems, importFields, refTarget } from './fields.js';
 
@@ -283,6 +285,13 @@ export async function analyzeImport(ctx: AppContext, m: ResourceModel, data: Buf
         if (!(e instanceof ApiError)) throw e;
         errors.add(rowNo, { key: '', field: { title: '' } }, e.message);
       }
+      // rule codes, as on add (src/server/resources/write.ts)
+      for (const c of m.fields) {
+        const v = res.value[c.key];
+        if (!c.field.rule || v === null || v === undefined || v === '') continue;
+        const message = checkRuleCode(c.field.rule, String(v));
+        if (message) errors.add(rowNo, c, message);
+      }
       return errors.list.some((e) => e.row === rowNo) ? null : res.value;
     }
     for (const e of res.errors) {
@@ -379,7 +388,7 @@ async function checkUnique(
   errors: RowErrors,
   importable: Set<string>,
 ): Promise<void> {
-  const global = new Set(RESOURCE_HOOKS[m.name]?.globalUnique ?? []);
+  const global = new Set(m.fields.filter((c) => c.field.unique === 'global').map((c) => c.key));
   for (const c of m.unique) {
     if (!importable.has(c.key)) continue;
     const firstRow = new Map<string, number>();
@@ -411,9 +420,8 @@ export async function commitImport(
   caller: { user: SessionUser; tenantId: number },
 ): Promise<string[]> {
   const now = nowText();
-  const hooks = RESOURCE_HOOKS[m.name];
-  // derived values (hooks.computed) as on add; children are not imported
-  for (const p of payloads) await hooks?.beforeWrite?.(ctx, { values: p, children: {}, tenantId: caller.tenantId, mode: 'add' });
+  // `compute` fields as on add; children are not imported
+  for (const p of payloads) await computeValues(ctx, m, { values: p, children: {}, links: [], tenantId: caller.tenantId });
   const rows = payloads.map((p) => {
     const row: Record<string, unknown> = { id: newId(), tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now };
     for (const c of m.fields) {
@@ -427,10 +435,18 @@ export async function commitImport(
   const chunk = Math.max(1, Math.floor(30000 / columns.length));
   const full = rows.map((r) => Object.fromEntries(columns.map((k) => [k, r[k] ?? null])));
   await ctx.database.db.transaction().execute(async (trx) => {
+    if (hasAutoNumber(m)) {
+      // each number reads the tenant's current maximum, so these rows go in one by one
+      for (const r of full) {
+        await assignAutoNumbers(trx, m, r, caller.tenantId);
+        await trx.insertInto(m.table).values(r).execute();
+      }
+      return;
+    }
     for (let i = 0; i < full.length; i += chunk) await trx.insertInto(m.table).values(full.slice(i, i + chunk)).execute();
   });
   ctx.counts.invalidate(m.table);
   const ids = rows.map((r) => String(r.id));
-  await hooks?.afterWrite?.(ctx, ids, 'add');
+  await runWriteEffects(ctx, m, 'add', ids);
   return ids;
 }

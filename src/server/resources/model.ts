@@ -4,7 +4,6 @@
  */
 import { hasDictText, isMultiValued, snakeCase } from '../../core/schema/naming.js';
 import type { FieldSchema, ResourceSchema } from '../../core/schema/types.js';
-import { noteSchema } from './hooks.js';
 
 export type Storage = 'text' | 'integer' | 'real' | 'bool';
 
@@ -74,7 +73,6 @@ export function buildModel(schema: ResourceSchema): ResourceModel {
     };
   });
   const readable = fields.filter((c) => !c.secret);
-  noteSchema(schema); // deprecated RESOURCE_HOOKS view for readers outside resources/
   return {
     schema,
     name: schema.name,

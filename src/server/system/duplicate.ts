@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import { badRequest, MSG } from '../errors.js';
-import { RESOURCE_HOOKS } from '../resources/hooks.js';
 
 const one = (v: unknown): string | undefined => {
   const x = Array.isArray(v) ? v[0] : v;
@@ -26,7 +25,7 @@ export function registerDuplicateCheck(app: FastifyInstance, ctx: AppContext): v
     if (!c) throw badRequest(`不支持的校验字段：${(field ?? '').slice(0, 64)}`);
     if (value === undefined || value === '') return ok(null, MSG.dupOk);
     let sel = ctx.database.db.selectFrom(m.table).select('id').where(c.column, '=', value);
-    if (!RESOURCE_HOOKS[m.name]?.globalUnique?.includes(c.key)) sel = sel.where('tenant_id', '=', req.tenantId);
+    if (c.field.unique !== 'global') sel = sel.where('tenant_id', '=', req.tenantId);
     if (dataId) sel = sel.where('id', '!=', dataId);
     const hit = await sel.executeTakeFirst();
     if (hit) return reply.send({ success: false, message: MSG.dupTaken, code: 400, result: null, timestamp: Date.now() });

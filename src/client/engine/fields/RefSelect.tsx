@@ -1,32 +1,31 @@
 /**
- * Relation picker: remote search on the target resource's list API.
+ * Relation picker: remote search through GET /sys/ref/options, by named id — the source
+ * resource and the relation field (`source` + `field`). The server resolves the target, so
+ * the client never calls the target's own list (a role that may read doctors but not
+ * hospitals still gets the 所属医院 options).
  *
- * - The keyword filters the target's label field through the target's own
- *   search mode (a `like` label gets `*kw*`); a label without a search mode is
- *   filtered on the client from the first page.
- * - `filter` (already resolved to values by the caller) narrows the target,
- *   e.g. departments of the chosen hospital.
- * - Typing is debounced (300 ms); every new search aborts the previous one and
- *   a late response never replaces a newer one.
- * - The current value keeps its label before any search: `labels` is the
- *   row's `<key>_dictText` (comma-joined for refs).
+ * - The keyword filters the target's label on the server (escaped LIKE).
+ * - `filter` (already resolved to values by the caller, target key -> value) narrows the
+ *   target through the field's declared `ref.filter`, e.g. departments of the chosen hospital.
+ * - Typing is debounced (300 ms); every new search aborts the previous one and a late
+ *   response never replaces a newer one.
+ * - The current value keeps its label before any search: `labels` is the row's
+ *   `<key>_dictText` (comma-joined for refs); values without a known label are looked up
+ *   once with `ids`.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Select, Spin } from 'antd';
-import type { ResourceSchema } from '../../../core/schema/types';
-import { loadResourceSchema } from '../schemas';
-import { fetchList, isAbort } from '../api';
-import { listQuery } from '../projections';
+import { fetchRefOptions, isAbort } from '../api';
 import { fromList, toList, toSingle } from './values';
 
 export interface RefSelectProps {
-  resource: string;
-  label: string;
-  /** Target field stored as the value (default id). */
+  /** Resource the field belongs to (a child resource for sub-table cells). */
+  source: string;
+  /** The relation field's key. */
+  field: string;
   value?: unknown;
-  valueField?: string;
   multiple?: boolean;
-  /** Resolved filter values: target field -> value. Undefined values are skipped. */
+  /** Resolved filter values: target key -> value. Empty values are skipped. */
   filter?: Record<string, unknown>;
   /** Labels of the current value(s), comma-joined (`<key>_dictText`). */
   labels?: string;
@@ -41,24 +40,20 @@ interface Option { value: string; label: string }
 
 export const REF_DEBOUNCE_MS = 300;
 const REF_PAGE_SIZE = 20;
+/** Most values looked up by `ids` in one call (the server's limit). */
+const REF_IDS_MAX = 200;
 
 export function RefSelect(props: RefSelectProps) {
-  const { resource, label, valueField = 'id', multiple, filter, labels, value, onChange, disabled, id } = props;
-  const [target, setTarget] = useState<ResourceSchema | null>(null);
+  const { source, field, multiple, filter, labels, value, onChange, disabled, id } = props;
   const [options, setOptions] = useState<Option[]>([]);
   const [fetching, setFetching] = useState(false);
+  const [, setLabelsLoaded] = useState(0);
   const known = useRef(new Map<string, string>());
+  const asked = useRef(new Set<string>());
   const controller = useRef<AbortController | null>(null);
+  const lookup = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const filterKey = JSON.stringify(filter ?? {});
-
-  useEffect(() => {
-    let alive = true;
-    loadResourceSchema(resource).then((s) => alive && setTarget(s), () => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [resource]);
 
   // Remember the labels the row came with.
   const current = multiple ? toList(value) : toList(toSingle(value));
@@ -69,32 +64,17 @@ export function RefSelect(props: RefSelectProps) {
   });
 
   const search = useCallback((keyword: string) => {
-    if (!target) return;
+    if (!source || !field) return;
     controller.current?.abort();
     const ctl = new AbortController();
     controller.current = ctl;
-    const labelField = target.fields.find((f) => f.key === label);
-    const values: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(filter ?? {})) if (v !== undefined && v !== null && v !== '') values[k] = v;
-    const serverSide = !!keyword && !!labelField?.search;
-    if (serverSide) values[label] = keyword;
-    let params: Record<string, string>;
-    try {
-      params = listQuery(target, { values, pageNo: 1, pageSize: REF_PAGE_SIZE });
-    } catch {
-      return;
-    }
     setFetching(true);
-    fetchList(target, params, ctl.signal).then(
+    fetchRefOptions({ source, field, keyword: keyword || undefined, filter, pageSize: REF_PAGE_SIZE }, ctl.signal).then(
       (res) => {
         if (ctl.signal.aborted || controller.current !== ctl) return;
         setFetching(false);
         if (!res.success) return;
-        let list = (res.result?.records ?? []).map((r) => ({
-          value: String(r[valueField] ?? ''),
-          label: String(r[label] ?? r[valueField] ?? ''),
-        }));
-        if (keyword && !serverSide) list = list.filter((o) => o.label.includes(keyword));
+        const list = (res.result?.records ?? []).map((r) => ({ value: String(r.value), label: String(r.label ?? r.value) }));
         list.forEach((o) => known.current.set(o.value, o.label));
         setOptions(list);
       },
@@ -105,21 +85,43 @@ export function RefSelect(props: RefSelectProps) {
     );
     // filterKey stands for filter
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [target, label, valueField, filterKey]);
+  }, [source, field, filterKey]);
 
   const debounced = useCallback((keyword: string) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => search(keyword), REF_DEBOUNCE_MS);
   }, [search]);
 
-  // First page when the target (or the filter) is known.
+  // First page when the relation (or the filter) is known.
   useEffect(() => {
     search('');
   }, [search]);
 
+  // Labels of current values nobody told us about (e.g. search values restored from the URL).
+  const missing = current.filter((v) => !known.current.has(v) && !asked.current.has(v)).slice(0, REF_IDS_MAX);
+  const missingKey = missing.join(',');
+  useEffect(() => {
+    if (!missing.length || !source || !field) return;
+    missing.forEach((v) => asked.current.add(v));
+    lookup.current?.abort();
+    const ctl = new AbortController();
+    lookup.current = ctl;
+    fetchRefOptions({ source, field, ids: missing }, ctl.signal).then(
+      (res) => {
+        if (ctl.signal.aborted || lookup.current !== ctl || !res.success) return;
+        for (const r of res.result?.records ?? []) known.current.set(String(r.value), String(r.label ?? r.value));
+        setLabelsLoaded((n) => n + 1);
+      },
+      () => undefined,
+    );
+    // missingKey stands for missing
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [source, field, missingKey]);
+
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
     controller.current?.abort();
+    lookup.current?.abort();
   }, []);
 
   const merged = useMemo(() => {
@@ -127,7 +129,7 @@ export function RefSelect(props: RefSelectProps) {
     const extra = current.filter((v) => !seen.has(v)).map((v) => ({ value: v, label: known.current.get(v) ?? v }));
     return [...extra, ...options];
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [options, current.join(',')]);
+  }, [options, current.join(','), current.map((v) => known.current.get(v) ?? '').join('\u0001')]);
 
   return (
     <Select<string | string[]>

@@ -10,7 +10,8 @@ import { connect, mapProps, mapReadPretty, observer, useField, useForm } from '@
 import type { Field } from '@formily/core';
 import { PreviewText } from '@formily/antd-v5';
 import type { ResourceSchema } from '../../../core/schema/types';
-import { findField } from '../../../core/schema/naming';
+import { findField, permissionCode } from '../../../core/schema/naming';
+import { useCan } from '../../state/permissions';
 import type { Row } from '../api';
 import { DictSelect, DictText, type DictSelectProps } from './DictSelect';
 import { RefSelect, RefText, type RefSelectProps } from './RefSelect';
@@ -23,7 +24,11 @@ import { loadResourceSchema } from '../schemas';
 import { searchFields } from '../projections';
 import { fromList, toList } from './values';
 
-/** A ref target with more than one search field gets the table picker next to the select. */
+/**
+ * A ref target with more than one search field gets the table picker next to the select. The
+ * picker pages the target's own list, so it needs the target's list permission (the select
+ * itself only needs the source's, through /sys/ref/options).
+ */
 export function wantsPicker(target: ResourceSchema | null): boolean {
   return !!target && searchFields(target).length > 1;
 }
@@ -75,11 +80,19 @@ export const FormDictSelect = connect(
 /* ---------------- RefSelect ---------------- */
 
 type RefFilterSpec = Record<string, { field: string } | { value: string | number | boolean }>;
-type FormRefProps = Omit<RefSelectProps, 'filter' | 'resource' | 'label'> & {
+type FormRefProps = Omit<RefSelectProps, 'filter' | 'source' | 'field'> & {
+  source?: string;
+  field?: string;
   resource?: string;
   label?: string;
   filter?: RefFilterSpec;
 };
+
+/** Source resource + field key of the widget (the engine form's schema wins over props). */
+function useRelationId(field: Field | undefined, props: { source?: string; field?: string }): { source: string; key: string } {
+  const ctx = useContext(EngineFormContext);
+  return { source: ctx?.schema.name ?? props.source ?? '', key: fieldName(field) || props.field || '' };
+}
 
 const RefSelectEditable = observer((props: FormRefProps) => {
   const field = useField<Field>();
@@ -87,6 +100,7 @@ const RefSelectEditable = observer((props: FormRefProps) => {
   const ctx = useContext(EngineFormContext);
   const labels = useRowLabels();
   const spec = ctx ? findField(ctx.schema, fieldName(field))?.ref : undefined;
+  const rel = useRelationId(field, props);
   const resource = spec?.resource ?? props.resource ?? '';
   const label = spec?.label ?? props.label ?? 'name';
   // x-component-props.value names the target's value field, but Formily passes
@@ -98,6 +112,7 @@ const RefSelectEditable = observer((props: FormRefProps) => {
     filter[k] = 'field' in f ? (form.values as Record<string, unknown>)[f.field] : f.value;
   }
   const target = useTarget(resource);
+  const can = useCan();
   const [picking, setPicking] = useState(false);
   const [pickedLabels, setPickedLabels] = useState<string | undefined>();
   const select = (
@@ -106,16 +121,15 @@ const RefSelectEditable = observer((props: FormRefProps) => {
       disabled={props.disabled}
       placeholder={props.placeholder}
       multiple={props.multiple}
-      resource={resource}
-      label={label}
-      valueField={valueField}
+      source={rel.source}
+      field={rel.key}
       filter={filter}
       labels={pickedLabels ?? labels}
       value={props.value}
       onChange={props.onChange}
     />
   );
-  if (!wantsPicker(target) || props.disabled) return select;
+  if (!wantsPicker(target) || props.disabled || !can(permissionCode(target!, 'list'))) return select;
   return (
     <Space.Compact style={{ width: '100%' }}>
       {select}
@@ -154,19 +168,23 @@ export const FormRichText = connect(RichText, mapReadPretty(valueView(RichTextVi
 export const FormColorInput = connect(ColorInput, mapReadPretty(valueView(ColorView)));
 export const FormJsonInput = connect(JsonInput, mapReadPretty(valueView(JsonView)));
 export const FormIconInput = connect(IconInput, mapReadPretty(PreviewText.Input));
-export const FormRegionCascader = connect(RegionCascader, mapReadPretty(PreviewText.Input));
+const RegionEditable = observer((props: { value?: unknown; onChange?: (v: string | undefined) => void; disabled?: boolean; placeholder?: string; source?: string; field?: string }) => {
+  const field = useField<Field>();
+  const rel = useRelationId(field, props);
+  return <RegionCascader source={rel.source} field={rel.key} value={props.value} onChange={props.onChange} disabled={props.disabled} placeholder={props.placeholder} />;
+});
+export const FormRegionCascader = connect(RegionEditable, mapReadPretty(PreviewText.Input));
 
 const TreeRefPretty = (props: { value?: unknown }) => {
   const labels = useRowLabels();
   return <RefText value={props.value} labels={labels} />;
 };
-const TreeRefEditable = observer((props: { value?: unknown; onChange?: (v: string | undefined) => void; disabled?: boolean; placeholder?: string; resource?: string; label?: string }) => {
+const TreeRefEditable = observer((props: { value?: unknown; onChange?: (v: string | undefined) => void; disabled?: boolean; placeholder?: string; source?: string; field?: string }) => {
   const field = useField<Field>();
-  const ctx = useContext(EngineFormContext);
   const labels = useRowLabels();
-  const spec = ctx ? findField(ctx.schema, fieldName(field))?.ref : undefined;
+  const rel = useRelationId(field, props);
   return (
-    <TreeRefSelect resource={spec?.resource ?? props.resource ?? ''} label={spec?.label ?? props.label ?? 'name'} valueField={spec?.value ?? 'id'}
+    <TreeRefSelect source={rel.source} field={rel.key}
       labels={labels} value={props.value} onChange={props.onChange} disabled={props.disabled} placeholder={props.placeholder} />
   );
 });

@@ -1,20 +1,20 @@
 /**
- * RegionCascader (lazy): a lazy-loading Cascader over the `sysRegion` tree
- * resource (roots from its list, children from childList). The value is the
- * chosen region's `code` (GB/T 2260); an existing value re-opens its path by
- * walking the code's prefixes (province xx0000, city xxxx00, county).
+ * RegionCascader (lazy): a lazy-loading Cascader over the region tree (core REGION_RESOURCE),
+ * loaded through GET /sys/ref/options by named id (source resource + field; roots with
+ * `parent=`, children with `parent=<code>`). The value is the chosen region's `code`
+ * (GB/T 2260); an existing value re-opens its path by walking the code's prefixes
+ * (province xx0000, city xxxx00, county).
  */
 import { useEffect, useState } from 'react';
 import { Cascader } from 'antd';
-import type { ResourceSchema } from '../../../../core/schema/types';
-import type { Row } from '../../api';
-import { loadResourceSchema } from '../../schemas';
-import { hasChild, loadChildren, loadRoots } from './treeData';
+import { REGION_RESOURCE } from '../../../../core/schema/naming';
+import type { RefOption } from '../../api';
+import { loadLevel } from './treeData';
 
-interface Opt { value: string; label: string; id: string; isLeaf: boolean; children?: Opt[]; loading?: boolean }
+interface Opt { value: string; label: string; isLeaf: boolean; children?: Opt[]; loading?: boolean }
 
-export const REGION_RESOURCE = 'sysRegion';
-const toOpt = (r: Row): Opt => ({ value: String(r.code ?? r.id), label: String(r.name ?? r.code ?? ''), id: String(r.id), isLeaf: !hasChild(r) });
+export { REGION_RESOURCE };
+const toOpt = (o: RefOption): Opt => ({ value: o.value, label: o.label || o.value, isLeaf: o.isLeaf !== false });
 
 export function regionPath(code: string): string[] {
   if (!/^\d{6}$/.test(code)) return [code];
@@ -22,47 +22,45 @@ export function regionPath(code: string): string[] {
   return path.filter((c, i) => path.indexOf(c) === i);
 }
 
-export default function RegionCascader({ value, onChange, disabled, placeholder, resource = REGION_RESOURCE }: {
-  value?: unknown; onChange?: (v: string | undefined) => void; disabled?: boolean; placeholder?: string; resource?: string;
+export default function RegionCascader({ value, onChange, disabled, placeholder, source, field }: {
+  value?: unknown; onChange?: (v: string | undefined) => void; disabled?: boolean; placeholder?: string; source: string; field: string;
 }) {
-  const [schema, setSchema] = useState<ResourceSchema | null>(null);
   const [options, setOptions] = useState<Opt[]>([]);
   const code = value === undefined || value === null || value === '' ? undefined : String(value);
 
   useEffect(() => {
-    let alive = true;
+    if (!source || !field) return;
+    const ctl = new AbortController();
     void (async () => {
-      const s = await loadResourceSchema(resource);
-      if (!s || !alive) return;
-      setSchema(s);
-      const roots = (await loadRoots(s)).map(toOpt);
+      const roots = (await loadLevel(source, field, '', ctl.signal)).map(toOpt);
       // open the current value's path
       if (code) {
         let level = roots;
         for (const c of regionPath(code).slice(0, -1)) {
           const node = level.find((o) => o.value === c);
           if (!node || node.isLeaf) break;
-          node.children = (await loadChildren(s, node.id)).map(toOpt);
+          node.children = (await loadLevel(source, field, node.value, ctl.signal)).map(toOpt);
           level = node.children;
         }
       }
-      if (alive) setOptions(roots);
+      if (!ctl.signal.aborted) setOptions(roots);
     })().catch(() => undefined);
-    return () => {
-      alive = false;
-    };
+    return () => ctl.abort();
     // the path is opened once, for the value the form started with
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resource]);
+  }, [source, field]);
 
   const loadData = (selected: Opt[]) => {
     const target = selected[selected.length - 1];
-    if (!target || !schema) return;
+    if (!target) return;
     target.loading = true;
-    void loadChildren(schema, target.id).then((rows) => {
+    void loadLevel(source, field, target.value).then((rows) => {
       target.loading = false;
       target.children = rows.map(toOpt);
       if (!rows.length) target.isLeaf = true;
+      setOptions((o) => [...o]);
+    }, () => {
+      target.loading = false;
       setOptions((o) => [...o]);
     });
   };
