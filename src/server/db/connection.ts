@@ -2,6 +2,12 @@
  * Database handle: Kysely over better-sqlite3 (file DATA_DIR/hospital.db or memory),
  * with a dialect seam for PostgreSQL (DATABASE_URL). Code above this file talks
  * Kysely only; `raw` is the SQLite handle for bulk seeding, absent on PostgreSQL.
+ *
+ * PostgreSQL notes (tests/server/pg.test.ts runs the API against a real server):
+ * - the logical `integer` type is `bigint` there (ms timestamps such as sys_token.expires_at
+ *   overflow int4), and int8 / numeric results (count(*), max(), sum()) are parsed to JS numbers
+ *   like SQLite returns them (values beyond 2^53 stay strings);
+ * - an idle pooled connection that the server drops must not crash the process (pool 'error').
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,9 +32,25 @@ export interface OpenOptions {
   databaseUrl?: string;
 }
 
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/** A numeric text as a JS number when exact enough, else kept as text. */
+function parseNumber(text: string): number | string {
+  const n = Number(text);
+  return Number.isFinite(n) && (Number.isSafeInteger(n) || !/^-?\d+$/.test(text)) ? n : text;
+}
+
+/** pg type parsers of this pool: int8 and numeric as numbers, the rest as pg's defaults. */
+function pgTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if ((oid === PG_INT8 || oid === PG_NUMERIC) && format !== 'binary') return parseNumber;
+  return (pg.types.getTypeParser as (o: number, f?: string) => (value: string) => unknown)(oid, format);
+}
+
 export function openDatabase(opts: OpenOptions): Database {
   if (opts.databaseUrl && !opts.memory) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: { getTypeParser: pgTypeParser } as pg.CustomTypesConfig });
+    pool.on('error', (err) => console.error('PostgreSQL pool:', err.message));
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', raw: null, close: () => db.destroy() };
   }
@@ -49,8 +71,11 @@ export function openDatabase(opts: OpenOptions): Database {
   return { db, dialect: 'sqlite', raw, close: () => db.destroy() };
 }
 
-/** SQL type names per dialect for the few logical types the server uses. */
+/**
+ * SQL type names per dialect for the few logical types the server uses. PostgreSQL stores
+ * every integer as bigint (ms timestamps do not fit int4; pgTypeParser reads them back as numbers).
+ */
 export function sqlType(dialect: DialectName, t: 'text' | 'integer' | 'bigint' | 'real'): string {
-  if (dialect === 'postgres') return t === 'real' ? 'double precision' : t;
+  if (dialect === 'postgres') return t === 'real' ? 'double precision' : t === 'text' ? 'text' : 'bigint';
   return t === 'bigint' ? 'integer' : t;
 }

@@ -1,8 +1,10 @@
 /**
  * Schema-diff migration: creates missing tables, adds missing columns and indexes,
  * never drops. Every change is recorded in sys_migration. Runs on every start.
+ * PostgreSQL: only tables of the connection's current schema count as existing; the run is
+ * one transaction holding an advisory lock, so instances starting together migrate one at a time.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { sqlType, type Database } from './connection.js';
 import type { ColumnDef, TableDef } from './table-def.js';
 
@@ -30,23 +32,51 @@ function columnSql(database: Database, c: ColumnDef, inCreate: boolean) {
   return sql.join(parts, sql.raw(' '));
 }
 
-async function existingColumns(database: Database): Promise<Map<string, Set<string>>> {
-  const tables = await database.db.introspection.getTables({ withInternalKyselyTables: false });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Db = Kysely<any>;
+
+async function existingColumns(db: Db, database: Database): Promise<Map<string, Set<string>>> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: false });
+  let schema: string | undefined;
+  if (database.dialect === 'postgres') {
+    const r = await sql<{ s: string }>`select current_schema() as s`.execute(db);
+    schema = r.rows[0]?.s;
+  }
   const out = new Map<string, Set<string>>();
-  for (const t of tables) out.set(t.name, new Set(t.columns.map((c) => c.name)));
+  for (const t of tables) {
+    if (schema !== undefined && t.schema !== undefined && t.schema !== schema) continue;
+    out.set(t.name, new Set(t.columns.map((c) => c.name)));
+  }
   return out;
 }
+
+/** Key of the PostgreSQL advisory lock held while migrating. */
+const PG_MIGRATION_LOCK = 72_620_341_001;
 
 export interface MigrationReport {
   applied: string[];
 }
 
 export async function migrate(database: Database, defs: TableDef[]): Promise<MigrationReport> {
-  const { db } = database;
-  const existing = await existingColumns(database);
+  if (database.dialect !== 'postgres') return migrateOn(database.db, database, defs);
+  // PostgreSQL DDL is transactional: one transaction (all or nothing, one commit instead of
+  // one per statement), serialized across instances by a transaction-scoped advisory lock
+  return database.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(PG_MIGRATION_LOCK)})`.execute(trx);
+    return migrateOn(trx, database, defs);
+  });
+}
+
+async function migrateOn(db: Db, database: Database, defs: TableDef[]): Promise<MigrationReport> {
+  const existing = await existingColumns(db, database);
   const applied: string[] = [];
+  // steps already recorded, read once (not one select per index)
+  const done = new Set<string>(
+    existing.has('sys_migration') ? (await db.selectFrom('sys_migration').select('id').execute()).map((r) => String(r.id)) : [],
+  );
   const record = async (id: string) => {
     applied.push(id);
+    done.add(id);
     await db
       .insertInto('sys_migration')
       .values({ id, applied_at: new Date().toISOString() })
@@ -73,8 +103,7 @@ export async function migrate(database: Database, defs: TableDef[]): Promise<Mig
     }
     for (const i of t.indexes) {
       const id = `index ${i.name}`;
-      const done = await db.selectFrom('sys_migration').select('id').where('id', '=', id).executeTakeFirst();
-      if (done) continue;
+      if (done.has(id)) continue;
       const unique = i.unique ? sql.raw('unique ') : sql.raw('');
       await sql`create ${unique}index if not exists ${sql.ref(i.name)} on ${sql.table(t.name)} (${sql.join(i.columns.map((c) => sql.ref(c)))})`.execute(db);
       await record(id);

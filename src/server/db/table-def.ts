@@ -1,4 +1,5 @@
 /** The server's own description of a table, shared by system tables and module tables. */
+/** Logical column types; connection.ts sqlType maps them per dialect (PostgreSQL: integer -> bigint, real -> double precision). */
 export type ColumnType = 'text' | 'integer' | 'real';
 
 export interface ColumnDef {
