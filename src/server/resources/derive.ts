@@ -9,7 +9,7 @@
  *   Children run first (their own computed fields), then the parent, in declaration order.
  *   Results are rounded to the field's precision (money 2, integer 0).
  */
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { ComputeSpec, FieldSchema } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
@@ -41,6 +41,13 @@ export function numberHead(spec: NonNullable<FieldSchema['autoNumber']>, d = new
 
 /** Fills every autoNumber field of `values` (column values) with the tenant's next number. */
 export async function assignAutoNumbers(db: Db, m: ResourceModel, values: Rec, tenantId: number, rowLabel = ''): Promise<void> {
+  if (!hasAutoNumber(m)) return;
+  // PostgreSQL runs writers concurrently: numbering of one table and tenant is serialised by a
+  // lock held until the transaction ends, so two adds cannot read the same maximum. (SQLite
+  // already runs one write transaction at a time.)
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(hashtext(${`${m.table}:${tenantId}`}))`.execute(db);
+  }
   for (const c of m.fields) {
     const spec = c.field.autoNumber;
     if (!spec) continue;
