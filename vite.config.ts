@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /**
  * Writes .br and .gz beside every text asset once at build time, so the server
@@ -30,11 +30,94 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Narrow import rewrites that keep code the routes do not use out of their static closures
+ * (same runtime behaviour, smaller static import graph). Build only; vitest does not load them.
+ *
+ * - antd's Button style token imports `isBright` from color-picker/components/ColorPresets,
+ *   which statically pulls Collapse (rc-collapse) and the whole @rc-component/color-picker
+ *   barrel into every Button user (login included). The token gets a module with the same
+ *   `isBright` (extracted from antd's own source at build time) instead.
+ * - antd's color-picker/color.js and util.js only use `Color` from the @rc-component/color-picker
+ *   barrel; they import it from its own module (the same module the barrel re-exports).
+ * - ProTable statically imports every pro-field value type and, through its query form
+ *   (BetaSchemaForm: Steps/Modal/Drawer/LightFilter/List layouts), most of pro-form. The list
+ *   renders ProTable with `search={false}` and cells through `render`, so these are only needed
+ *   if a column ever asks for them: they become lazily loaded components (React.lazy +
+ *   Suspense, same props and ref), fetched on first render.
+ * - pro-field's legacy SketchPicker colour picker (`old` prop / antd < 5.5 only) drags
+ *   @chenshuai2144/sketch-color + reactcss + CommonJS lodash + tinycolor2: lazy as well.
+ */
+const LAZY_IMPORTS: Array<{ importer: RegExp; source: RegExp; name: string; target?: string }> = [
+  {
+    importer: /\/@ant-design\/pro-field\/es\/index\.js$/,
+    source: /^\.\/components\/(Cascader|ColorPicker|Progress|Rate|Segmented|Slider|TreeSelect|Code)$/,
+    name: 'default',
+  },
+  { importer: /\/@ant-design\/pro-field\/es\/components\/ColorPicker\/index\.js$/, source: /^\.\/old$/, name: 'ColorPicker' },
+  {
+    importer: /\/@ant-design\/pro-table\/es\/components\/Form\/FormRender\.js$/,
+    source: /^@ant-design\/pro-form$/,
+    name: 'BetaSchemaForm',
+    // the module itself, not the barrel (a dynamic import keeps every export of its target)
+    target: '@ant-design/pro-form/es/components/SchemaForm/index.js',
+  },
+];
+
+function slimImports(): Plugin {
+  const ISBRIGHT = '\0slim:antd-isBright';
+  const LAZY = '\0slim-lazy:';
+  const norm = (id: string | undefined) => (id ?? '').replace(/\\/g, '/').split('?')[0]!;
+  return {
+    name: 'slim-imports',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const from = norm(importer);
+      if (!from.includes('/node_modules/')) return null;
+      if (source === '../../color-picker/components/ColorPresets' && from.endsWith('/antd/es/button/style/token.js')) {
+        return ISBRIGHT;
+      }
+      if (source === '@rc-component/color-picker' && /\/antd\/es\/color-picker\/(color|util)\.js$/.test(from)) {
+        return (await this.resolve('@rc-component/color-picker/es/color', importer, { skipSelf: true }))?.id ?? null;
+      }
+      const rule = LAZY_IMPORTS.find((r) => r.importer.test(from) && r.source.test(source));
+      if (rule) {
+        const target = (await this.resolve(rule.target ?? source, importer, { skipSelf: true }))?.id;
+        if (target) return LAZY + JSON.stringify({ target, from: rule.target ? 'default' : rule.name, as: rule.name });
+      }
+      return null;
+    },
+    async load(id) {
+      if (id === ISBRIGHT) {
+        const presets = (await this.resolve('antd/es/color-picker/components/ColorPresets'))?.id;
+        const src = presets ? readFileSync(norm(presets), 'utf8') : '';
+        const fn = /export const isBright = [\s\S]*?\n};/.exec(src)?.[0];
+        if (!fn || !/^import \{[^}]*Color as RcColor[^}]*\} from '@rc-component\/color-picker';$/m.test(src)) {
+          this.warn('antd ColorPresets changed: isBright not extracted, using the original module');
+          return `export { isBright } from ${JSON.stringify(norm(presets))};`;
+        }
+        return `import { Color as RcColor } from '@rc-component/color-picker/es/color';\n${fn}\n`;
+      }
+      if (id.startsWith(LAZY)) {
+        const { target, from, as } = JSON.parse(id.slice(LAZY.length)) as { target: string; from: string; as: string };
+        return [
+          `import { createElement, forwardRef, lazy, Suspense } from 'react';`,
+          `const Lazy = lazy(() => import(${JSON.stringify(target)}).then((m) => ({ default: m[${JSON.stringify(from)}] })));`,
+          `const C = forwardRef((props, ref) => createElement(Suspense, { fallback: null }, createElement(Lazy, { ...props, ref })));`,
+          as === 'default' ? 'export default C;' : `export { C as ${as} };`,
+        ].join('\n');
+      }
+      return null;
+    },
+  };
+}
+
 // Console build: dist/client, with a manifest (the server serves it at /).
 // Route-level splitting: login/shell stay antd-core only; ProTable and Formily live in
 // the engine chunk (src/client/engine), loaded lazily.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [slimImports(), react(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

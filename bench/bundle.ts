@@ -68,6 +68,8 @@ export interface RouteSpec {
 }
 
 const SHELL = { label: 'shell', re: /(^|\/)shell\/[^/]*\.tsx?$/i, optional: true };
+/** Loaded together with the shell when the build splits it out (dayjs + zh-cn locale). */
+const SHELL_DAYJS = { label: 'dayjs locale', re: /(^|\/)app\/dayjs\.tsx?$/i, optional: true };
 
 /** Routes measured, with the lazy chunks each is expected to load (by source path). */
 export const ROUTES: RouteSpec[] = [
@@ -78,11 +80,12 @@ export const ROUTES: RouteSpec[] = [
       { label: 'login page', re: /pages\/.*login/i },
     ],
   },
-  { route: '/dashboard/analysis', lazy: [SHELL, { label: 'dashboard page', re: /pages\/.*(dashboard|analysis)/i }] },
+  { route: '/dashboard/analysis', lazy: [SHELL, SHELL_DAYJS, { label: 'dashboard page', re: /pages\/.*(dashboard|analysis)/i }] },
   {
     route: '/app/doctor',
     lazy: [
       SHELL,
+      SHELL_DAYJS,
       { label: 'engine', re: /engine\/(index|ResourcePage)[^/]*\.tsx?$/i },
       { label: 'hisDoctor schema', re: /schemas\/modules\/hisDoctor\.json$/ },
     ],

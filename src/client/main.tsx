@@ -1,6 +1,6 @@
 /**
- * Console entry: providers (antd zh_CN / #1890FF / no auto-inserted space, dayjs zh-cn, jotai),
- * the router and the route table. antd <App> (context message/notification/modal) wraps the
+ * Console entry: providers (antd zh_CN / #1890FF / no auto-inserted space, jotai), the router
+ * and the route table (dayjs zh-cn comes with the shell chunk, app/dayjs.ts). antd <App> (context message/notification/modal) wraps the
  * shell (shell/Shell.tsx), not the login route, to keep rc-dialog out of the login bundle.
  */
 import { StrictMode } from 'react';

@@ -74,15 +74,22 @@ async function open(page: Page, m: { group: string; title: string; path: string 
   }
   await visibleTable(page).waitFor({ state: 'visible', timeout: 20_000 });
 }
-async function contextMenu(page: Page, title: string, action: string): Promise<void> {
-  await tab(page, title).locator('[data-pagekey]').click({ button: 'right' });
-  const item = page.locator('.ant-dropdown:visible').getByRole('menuitem', { name: new RegExp(`${action}$`) });
-  // Known gap (reported): after the tab list re-renders, the reopened context menu can sit
-  // under the page header for the hit test; fall back to a DOM click on the item then.
-  await item.click({ timeout: 3000 }).catch(() => item.dispatchEvent('click'));
-  // let the menu finish closing (its leave motion keeps it visible for a moment)
-  await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
+/**
+ * Right-click a tab label and choose `action`. The gesture is repeated (at most 3 times) until
+ * `done()` holds, for when the strip was still re-rendering from the previous step and the menu
+ * never opened or the click landed during its motion; callers assert the outcome afterwards.
+ */
+async function contextMenu(page: Page, title: string, action: string, done: () => Promise<boolean>): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await tab(page, title).locator('[data-pagekey]').click({ button: 'right' });
+    const item = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: new RegExp(`${action}$`) });
+    await item.click({ timeout: 3000 }).catch(() => undefined);
+    // let the menu finish closing (its leave motion keeps it visible for a moment)
+    await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
+    if (await done()) return;
+  }
 }
+const tabsAre = (page: Page, titles: string[]) => async () => JSON.stringify(await tabTitles(page)) === JSON.stringify(titles);
 /** The 姓名 input of the visible search form. */
 function searchInput(page: Page): Locator {
   const form = page.locator('form:visible').filter({ has: page.getByRole('button', { name: /^查\s?询$/ }) }).first();
@@ -138,7 +145,7 @@ describe('console shell', () => {
     await page.waitForURL((u) => u.pathname === DOCTOR.path);
     await expect.poll(() => searchInput(page).inputValue()).toBe('保活测试');
     // 刷新 (key 4) remounts the page
-    await contextMenu(page, DOCTOR.title, '刷新');
+    await contextMenu(page, DOCTOR.title, '刷新', async () => (await searchInput(page).inputValue()) === '');
     await visibleTable(page).waitFor();
     await expect.poll(() => searchInput(page).inputValue()).toBe('');
     await searchInput(page).fill('再次输入');
@@ -155,14 +162,14 @@ describe('console shell', () => {
     await open(page, DEPARTMENT);
     await open(page, DRUG);
     await expectTabs(page, ['首页', HOSPITAL.title, DOCTOR.title, DEPARTMENT.title, DRUG.title]);
-    await contextMenu(page, DOCTOR.title, '关闭左侧');
+    await contextMenu(page, DOCTOR.title, '关闭左侧', tabsAre(page, ['首页', DOCTOR.title, DEPARTMENT.title, DRUG.title]));
     await expectTabs(page, ['首页', DOCTOR.title, DEPARTMENT.title, DRUG.title]);
-    await contextMenu(page, DEPARTMENT.title, '关闭右侧');
+    await contextMenu(page, DEPARTMENT.title, '关闭右侧', tabsAre(page, ['首页', DOCTOR.title, DEPARTMENT.title]));
     await expectTabs(page, ['首页', DOCTOR.title, DEPARTMENT.title]);
     await page.waitForURL((u) => u.pathname === DEPARTMENT.path);
     await open(page, HOSPITAL);
     await expectTabs(page, ['首页', DOCTOR.title, DEPARTMENT.title, HOSPITAL.title]);
-    await contextMenu(page, DOCTOR.title, '关闭其它');
+    await contextMenu(page, DOCTOR.title, '关闭其它', tabsAre(page, ['首页', DOCTOR.title]));
     await expectTabs(page, ['首页', DOCTOR.title]);
     await page.waitForURL((u) => u.pathname === DOCTOR.path);
     // a reload keeps the open tabs (sessionStorage)

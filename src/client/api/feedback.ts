@@ -1,9 +1,9 @@
 /**
  * Where the request layer (and the login page) shows feedback.
  *
- * Defaults are antd's static message / notification / Modal, loaded after boot in idle time
- * (or on first use), so none of them weighs on the login route's initial JS; once loaded the
- * calls are synchronous. Inside the shell, antd <App> provides context-aware instances and
+ * Defaults are antd's static message / notification / Modal, loaded on the first user
+ * interaction (or on first use), so none of them weighs on the login route's initial JS; once
+ * loaded the calls are synchronous. Inside the shell, antd <App> provides context-aware instances and
  * shell/FeedbackBridge installs them with setFeedback().
  */
 import './uiConfig';
@@ -77,9 +77,14 @@ export function preloadFeedback(): void {
   void Promise.all([loadMessage(), loadNotification(), loadModal()]).catch(() => undefined);
 }
 
-// Warm them after boot, off the critical path of the first render.
-if (typeof window !== 'undefined') {
-  const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
-  if (typeof w.requestIdleCallback === 'function') w.requestIdleCallback(preloadFeedback, { timeout: 2000 });
-  else setTimeout(preloadFeedback, 200);
+// Warm them once the user starts interacting (typing the login, clicking), not during the first
+// paint: the login route's initial JS stays antd Form/Input/Button only, and by the time a
+// request can fail or the login succeed the modules are in.
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  const events = ['pointerdown', 'keydown', 'input'] as const;
+  const warm = () => {
+    for (const e of events) document.removeEventListener(e, warm, true);
+    preloadFeedback();
+  };
+  for (const e of events) document.addEventListener(e, warm, { capture: true, passive: true });
 }

@@ -1,16 +1,13 @@
-/** antd ConfigProvider (zh_CN, #1890FF, no auto-inserted space), dayjs zh-cn, the jotai store,
- * and the settings drawer's live theme (primary colour, colour-weak mode). */
+/** antd ConfigProvider (zh_CN, #1890FF, no auto-inserted space), the jotai store, and the
+ * settings drawer's live theme (primary colour, colour-weak mode). dayjs zh-cn is set by
+ * app/dayjs.ts, loaded with the shell (app/loaders.ts): the login route carries no dayjs. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { ConfigProvider } from 'antd';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { appStore } from '../state/atoms';
 import { applyColorWeak, settingsAtom, themeOf } from '../state/settings';
 import { AntdConfig, THEME } from '../api/uiConfig';
 import { feedback } from '../api/feedback';
-
-dayjs.locale('zh-cn');
 
 export { THEME };
 

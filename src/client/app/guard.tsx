@@ -5,6 +5,9 @@
  * - token + empty permission list -> fetch it (routes are rebuilt from the atom), then go to
  *   the redirect query or stay on the original path
  * - fetch failure -> logout, then login with the redirect
+ * While the permission list loads, the shell chunk loads alongside; once the menu is known,
+ * the engine and the schema of the module at the path are requested side by side
+ * (app/loaders.ts).
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -12,8 +15,10 @@ import { useAtomValue } from 'jotai';
 import { appStore, permissionListAtom, tokenAtom } from '../state/atoms';
 import { fetchPermissions, logout } from '../state/session';
 import { getToken } from '../state/storage';
+import { can } from '../state/permissions';
 import { loginRedirect, WORKPLACE_PATH } from './paths';
 import { PageLoading } from './PageLoading';
+import { menuResources, prefetchResources, prefetchShell } from './loaders';
 
 let inflight: Promise<unknown> | null = null;
 
@@ -34,8 +39,17 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const fullPath = location.pathname + location.search + location.hash;
   const needFetch = !!token && menu.length === 0;
 
+  // The page's own chunks, without waiting for the shell to render it.
+  useEffect(() => {
+    if (!token || menu.length === 0) return;
+    const here = menuResources(menu, can, location.pathname);
+    if (here.length) prefetchResources(here);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [menu]);
+
   useEffect(() => {
     if (!needFetch) return;
+    prefetchShell();
     let live = true;
     const target = fullPath;
     const redirect = new URLSearchParams(location.search).get('redirect');

@@ -3,7 +3,7 @@
  * Dynamic routes are flattened to absolute paths under the shell; container items
  * (layouts with children, redirects) become redirects to their target.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { MenuItem } from '../state/types';
 import { pageRegistry, type PageProps } from '../pages/registry';
@@ -15,11 +15,19 @@ import { IframePage } from './IframePage';
 import { PageLoading } from './PageLoading';
 import { Titled } from './title-component';
 import { HOME_PATH, HOME_TITLE, WORKPLACE_PATH } from './paths';
+import { loadedEngine, loadEngine, loadShell } from './loaders';
 
 const Login = lazy(() => import('../pages/login/Login'));
 const UserLayout = lazy(() => import('../pages/user/UserLayout'));
-const Shell = lazy(() => import('../shell/Shell'));
-const ResourcePage = lazy(() => import('../engine/index')) as LazyExoticComponent<ComponentType<{ resource: string }>>;
+const Shell = lazy(loadShell);
+const LazyResourcePage = lazy(loadEngine) as LazyExoticComponent<ComponentType<{ resource: string }>>;
+
+/** The engine page; when the engine chunk is already loaded (prefetched after login) it renders
+ * at once instead of suspending for a tick. Chosen once per mount, so it never switches. */
+function ResourcePage({ resource }: { resource: string }) {
+  const [Loaded] = useState(() => loadedEngine()?.default);
+  return Loaded ? <Loaded resource={resource} /> : <LazyResourcePage resource={resource} />;
+}
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
 function lazyPage(key: string): LazyExoticComponent<ComponentType<PageProps>> | undefined {

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Result, Spin } from 'antd';
 import type { ResourceSchema } from '../../core/schema/types';
-import { loadResourceSchema } from './schemas';
+import { loadResourceSchema, peekResourceSchema } from './schemas';
 import { ResourceList } from './ResourceList';
 
 export interface ResourcePageProps {
@@ -19,12 +19,24 @@ type State =
   | { status: 'missing' }
   | { status: 'error'; error: string };
 
+/** A schema already loaded (prefetched after login, or opened before) renders at once. */
+function known(resource: string): State | undefined {
+  const s = peekResourceSchema(resource);
+  if (s === undefined) return undefined;
+  return s ? { status: 'ready', schema: s } : { status: 'missing' };
+}
+
 export default function ResourcePage({ resource }: ResourcePageProps) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [state, setState] = useState<State>(() => known(resource) ?? { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let alive = true;
+    const now = known(resource);
+    if (now) {
+      setState((prev) => (now.status === 'ready' && prev.status === 'ready' && prev.schema === now.schema ? prev : now));
+      return;
+    }
     setState({ status: 'loading' });
     loadResourceSchema(resource).then(
       (schema) => alive && setState(schema ? { status: 'ready', schema } : { status: 'missing' }),

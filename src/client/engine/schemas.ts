@@ -19,6 +19,8 @@ for (const [path, load] of Object.entries(modules)) {
 }
 
 const cache = new Map<string, Promise<ResourceSchema | null>>();
+/** Schemas already loaded (prefetched or opened before), for a first render without a wait. */
+const loaded = new Map<string, ResourceSchema | null>();
 
 /** Names of every bundled module schema. */
 export function resourceNames(): string[] {
@@ -35,7 +37,10 @@ export function loadResourceSchema(name: string): Promise<ResourceSchema | null>
   if (hit) return hit;
   const load = loaders.get(name);
   const p: Promise<ResourceSchema | null> = load
-    ? load().then((s) => s, (err: unknown) => {
+    ? load().then((s) => {
+      if (cache.get(name) === p) loaded.set(name, s);
+      return s;
+    }, (err: unknown) => {
       cache.delete(name);
       throw err;
     })
@@ -44,12 +49,19 @@ export function loadResourceSchema(name: string): Promise<ResourceSchema | null>
   return p;
 }
 
+/** The schema if it is already loaded (undefined while unknown or loading). */
+export function peekResourceSchema(name: string): ResourceSchema | null | undefined {
+  return loaded.get(name);
+}
+
 /** Test seam: pre-seed or override a schema (unit tests use fixtures). */
 export function registerResourceSchema(schema: ResourceSchema): void {
   cache.set(schema.name, Promise.resolve(schema));
+  loaded.set(schema.name, schema);
 }
 
 /** Test seam: forget registered or loaded schemas. */
 export function clearResourceSchemaCache(): void {
   cache.clear();
+  loaded.clear();
 }

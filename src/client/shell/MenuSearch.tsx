@@ -2,16 +2,19 @@
  * Header menu search (UserMenu.vue): a search icon opening a showSearch select with
  * placeholder 搜索菜单 over the flattened, non-hidden menu (title filter ignores case) —
  * inline on desktop, in a Modal titled 搜索菜单 on mobile. Picking an external or iframe
- * menu opens a new tab (window.open); others navigate.
+ * menu opens a new tab (window.open); others navigate. The select itself (rc-select) loads on
+ * first open (MenuSearchSelect.tsx): it is not needed for the header's first paint.
  */
-import { useMemo, useState } from 'react';
-import { Modal, Select } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Modal } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { getToken } from '../state/storage';
 import type { MenuItem } from '../state/types';
 import { rememberTitle } from '../state/tabs';
-import { isExternalMenu, isIframeMenu, matchesTitle, menuUrl, searchOptions } from './menu';
+import { isExternalMenu, isIframeMenu, menuUrl, searchOptions } from './menu';
+
+const MenuSearchSelect = lazy(() => import('./MenuSearchSelect'));
 
 export const SEARCH_PLACEHOLDER = '搜索菜单';
 
@@ -37,20 +40,9 @@ export function MenuSearch({ menu, mobile }: { menu: readonly MenuItem[]; mobile
   }
 
   const select = (
-    <Select
-      showSearch
-      autoFocus
-      defaultOpen={!mobile}
-      value={null as unknown as string}
-      placeholder={SEARCH_PLACEHOLDER}
-      options={options.map((o) => ({ value: o.value, label: o.label }))}
-      filterOption={(input, option) => matchesTitle(String(option?.label ?? ''), input)}
-      onChange={pick}
-      onBlur={() => !mobile && setOpen(false)}
-      style={{ width: mobile ? '100%' : 180 }}
-      data-testid="menu-search"
-      aria-label={SEARCH_PLACEHOLDER}
-    />
+    <Suspense fallback={null}>
+      <MenuSearchSelect options={options} mobile={mobile} placeholder={SEARCH_PLACEHOLDER} onPick={pick} onClose={() => setOpen(false)} />
+    </Suspense>
   );
 
   return (

@@ -10,7 +10,7 @@
  * - the settings drawer; the document title follows the active tab.
  * Side-menu entries switched off by the global config's appList are hidden (appFilter.ts).
  */
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { App, Breadcrumb, Drawer, Layout } from 'antd';
 import { MedicineBoxTwoTone, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
@@ -30,8 +30,11 @@ import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { MultiTab } from './MultiTab';
 import { PageView } from './PageView';
-import { SettingDrawer } from './SettingDrawer';
 import { ForcedPasswordWatcher } from './optional';
+import { menuResources, prefetchResources, whenIdle } from '../app/loaders';
+
+// Not needed for the first paint: loaded when first opened, then kept mounted.
+const SettingDrawer = lazy(() => import('./SettingDrawer').then((m) => ({ default: m.SettingDrawer })));
 
 const { Sider, Header, Content, Footer } = Layout;
 
@@ -41,11 +44,10 @@ export const HEADER_HEIGHT = 64;
 export const AUTO_HIDE_HEADER_AT = 100;
 const DARK_BG = '#001529';
 
-function prefetchEngine() {
-  const run = () => void import('../engine/index').catch(() => undefined);
-  const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
-  if (w.requestIdleCallback) w.requestIdleCallback(run, { timeout: 3000 });
-  else setTimeout(run, 1500);
+/** Idle after the shell is up: the engine chunk and the schema chunk of every module the menu
+ * offers, so a first click on any of them only waits for its list request. */
+function prefetchEngine(menu: Parameters<typeof menuResources>[0], can: (code: string) => boolean) {
+  whenIdle(() => prefetchResources(menuResources(menu, can)), 3000);
 }
 
 export default function Shell() {
@@ -120,11 +122,12 @@ function ShellLayout() {
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsMounted, setSettingsMounted] = useState(false);
 
   useEffect(() => {
     void loadGlobalConfig();
-    prefetchEngine();
-  }, []);
+    prefetchEngine(rawMenu, can);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const mobile = device === 'mobile';
   const menu = useMemo(() => filterMenuByAppList(rawMenu, cfg), [rawMenu, cfg]);
@@ -264,7 +267,15 @@ function ShellLayout() {
             </a>
           )}
           <div style={{ marginLeft: 'auto', height: '100%' }}>
-            <UserMenu menu={menu} mobile={mobile} dark={topmenu && dark} onOpenSettings={() => setSettingsOpen(true)} />
+            <UserMenu
+              menu={menu}
+              mobile={mobile}
+              dark={topmenu && dark}
+              onOpenSettings={() => {
+                setSettingsMounted(true);
+                setSettingsOpen(true);
+              }}
+            />
           </div>
         </Header>
         {settings.fixedHeader ? <div style={{ height: HEADER_HEIGHT, flex: 'none' }} /> : null}
@@ -287,7 +298,11 @@ function ShellLayout() {
           {cfg?.icpNumber ? <div data-testid="footer-icp">{cfg.icpNumber}</div> : null}
         </Footer>
       </Layout>
-      <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsMounted ? (
+        <Suspense fallback={null}>
+          <SettingDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
       <ForcedPasswordWatcher />
     </Layout>
   );

@@ -2,12 +2,13 @@
  * Login: antd Form only (no pro-components, no Formily, to keep the route small).
  * Success: notification 欢迎 / `<greeting>，欢迎回来`, then to the redirect query or home.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form } from 'antd';
 // The base Input and Password only: `antd`'s Input also drags in TextArea, Search and OTP.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { feedback, preloadFeedback } from '../../api/feedback';
+// feedback's antd statics load on the first keystroke / click (api/feedback.ts).
+import { feedback } from '../../api/feedback';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RequestError } from '../../api/request';
@@ -24,12 +25,6 @@ export default function Login() {
   const [loading, setLoading] = useState(false);
   const navigate = useNavigate();
   const [search] = useSearchParams();
-
-  useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void) => number };
-    if (w.requestIdleCallback) w.requestIdleCallback(preloadFeedback);
-    else setTimeout(preloadFeedback, 500);
-  }, []);
 
   async function onFinish(values: LoginValues) {
     setLoading(true);

@@ -1,0 +1,54 @@
+/**
+ * Lazy chunk loaders shared by the route table and the prefetches, so a prefetch and the
+ * later render fetch the same chunks (the browser and the module map dedupe them).
+ *
+ * - The shell starts loading while the guard still fetches the permission list.
+ * - The engine chunk and the schema chunk of the module a path shows are requested side by
+ *   side (not engine, then schema) as soon as the menu is known; after the shell is up, the
+ *   engine and every menu module's schema are warmed in idle time, so a menu click only
+ *   waits for its list request.
+ */
+import type { MenuItem } from '../state/types';
+import { flattenRoutes, menuToRoutes } from './menuRoutes';
+
+const swallow = () => undefined;
+
+/** The shell, once dayjs speaks Chinese (every page with dates lives inside the shell). */
+export const loadShell = () => Promise.all([import('../shell/Shell'), import('./dayjs')]).then(([m]) => m);
+type EngineModule = typeof import('../engine/index');
+let engine: EngineModule | undefined;
+export const loadEngine = () => import('../engine/index').then((m) => (engine = m));
+/** The engine module once loaded (prefetched or rendered before), else undefined. */
+export const loadedEngine = (): EngineModule | undefined => engine;
+const loadSchemas = () => import('../engine/schemas');
+
+/** Resource modules the menu routes, in menu order (or only the one at `pathname`). */
+export function menuResources(menu: readonly MenuItem[], can: (code: string) => boolean, pathname?: string): string[] {
+  const out: string[] = [];
+  for (const r of flattenRoutes(menuToRoutes(menu, { can }))) {
+    if (r.component.kind !== 'resource') continue;
+    if (pathname !== undefined && r.path !== pathname) continue;
+    if (!out.includes(r.component.resource)) out.push(r.component.resource);
+  }
+  return out;
+}
+
+/** Warms the engine chunk and these modules' schema chunks, in parallel; errors are left to the real load. */
+export function prefetchResources(names: readonly string[]): void {
+  void loadEngine().catch(swallow);
+  if (!names.length) return;
+  void loadSchemas().then((m) => {
+    for (const n of names) void m.loadResourceSchema(n).catch(swallow);
+  }, swallow);
+}
+
+export function prefetchShell(): void {
+  void loadShell().catch(swallow);
+}
+
+/** Runs `fn` when the browser is idle (at the latest after `timeout` ms). */
+export function whenIdle(fn: () => void, timeout = 2000): void {
+  const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
+  if (typeof w.requestIdleCallback === 'function') w.requestIdleCallback(fn, { timeout });
+  else setTimeout(fn, Math.min(timeout, 500));
+}
