@@ -11,6 +11,7 @@
  * Side-menu entries switched off by the global config's appList are hidden (appFilter.ts).
  */
 import { lazy, Suspense, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useHeaderHidden } from './useHeaderHidden';
 import { App, Breadcrumb, Drawer, Layout } from 'antd';
 import { MedicineBoxTwoTone, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
@@ -41,7 +42,6 @@ const { Sider, Header, Content, Footer } = Layout;
 export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 80;
 export const HEADER_HEIGHT = 64;
-export const AUTO_HIDE_HEADER_AT = 100;
 const DARK_BG = '#001529';
 
 /** Idle after the shell is up: the engine chunk and the schema chunk of every module the menu
@@ -88,28 +88,6 @@ function Logo({ collapsed, dark }: { collapsed?: boolean; dark?: boolean }) {
       {collapsed ? null : <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</span>}
     </Link>
   );
-}
-
-/** Header auto-hide: hidden while scrolling down past 100 px, shown when scrolling up. */
-function useHeaderHidden(enabled: boolean): boolean {
-  const [hidden, setHidden] = useState(false);
-  useEffect(() => {
-    if (!enabled) {
-      setHidden(false);
-      return;
-    }
-    let last = 0;
-    const onScroll = () => {
-      const top = window.scrollY || document.documentElement.scrollTop || document.body.scrollTop || 0;
-      if (top < last) setHidden(false);
-      else setHidden(top > AUTO_HIDE_HEADER_AT);
-      last = top;
-    };
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [enabled]);
-  return hidden;
 }
 
 function ShellLayout() {
