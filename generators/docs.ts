@@ -3,13 +3,12 @@
  * menu, API base and paths, permission codes, fields (kind, dictionary/reference, rules),
  * children, tree and state transitions. Checked in; a test asserts it is up to date.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { transitionPermission } from '../src/core/projections/access.js';
 import { permissionCodes } from '../src/core/projections/menu.js';
 import { apiActionsOf, apiBase, apiPath } from '../src/core/schema/naming.js';
 import type { Registry } from '../src/core/schema/registry.js';
 import type { FieldSchema, ResourceSchema } from '../src/core/schema/types.js';
-import { loadProjectRegistry } from './registry-fs.js';
+import { runGenerator } from './registry-fs.js';
 
 export const DOCS_FILE = 'docs/modules.md';
 
@@ -119,26 +118,7 @@ export function renderDocs(reg: Registry): string {
 }
 
 export function main(argv: string[]): number {
-  const check = argv.includes('--check');
-  const rootArg = argv.indexOf('--root');
-  const root = rootArg >= 0 ? argv[rootArg + 1] ?? 'schemas' : 'schemas';
-  const outArg = argv.indexOf('--out');
-  const out = outArg >= 0 ? argv[outArg + 1] ?? DOCS_FILE : DOCS_FILE;
-  const { registry, errors } = loadProjectRegistry(root);
-  if (errors.length) {
-    process.stderr.write(`模块定义有误，先运行 npm run lint:schemas：\n${errors.map((e) => `${e.file} ${e.path} ${e.message}`).join('\n')}\n`);
-    return 1;
-  }
-  const text = renderDocs(registry);
-  const current = existsSync(out) ? readFileSync(out, 'utf8') : '';
-  if (check) {
-    if (current !== text) { process.stderr.write(`${out} 已过期，请运行 npm run gen:docs\n`); return 1; }
-    process.stdout.write(`${out} 是最新的\n`);
-    return 0;
-  }
-  if (current !== text) writeFileSync(out, text);
-  process.stdout.write(`${current === text ? '无变化' : '已生成'} ${out}（${registry.resources.size} 个模块）\n`);
-  return 0;
+  return runGenerator({ file: DOCS_FILE, script: 'gen:docs', render: renderDocs }, argv);
 }
 
 if (process.argv[1] && /generators[\\/]docs\.ts$/.test(process.argv[1])) process.exitCode = main(process.argv.slice(2));

@@ -3,12 +3,10 @@
  * return) -> src/core/generated/records.ts. The output is checked in; a test asserts it is up to
  * date (run this after changing a schema). `--check` exits 1 when the file is stale.
  */
-import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { hasDictText } from '../src/core/schema/naming.js';
 import type { Registry } from '../src/core/schema/registry.js';
 import type { FieldSchema, ResourceSchema } from '../src/core/schema/types.js';
-import { loadProjectRegistry } from './registry-fs.js';
+import { runGenerator } from './registry-fs.js';
 
 export const RECORDS_FILE = 'src/core/generated/records.ts';
 
@@ -93,28 +91,7 @@ export function renderRecords(reg: Registry): string {
 }
 
 export function main(argv: string[]): number {
-  const check = argv.includes('--check');
-  const rootArg = argv.indexOf('--root');
-  const root = rootArg >= 0 ? argv[rootArg + 1] ?? 'schemas' : 'schemas';
-  const outArg = argv.indexOf('--out');
-  const out = outArg >= 0 ? argv[outArg + 1] ?? RECORDS_FILE : RECORDS_FILE;
-  const { registry, errors } = loadProjectRegistry(root);
-  if (errors.length) {
-    process.stderr.write(`模块定义有误，先运行 npm run lint:schemas：\n${errors.map((e) => `${e.file} ${e.path} ${e.message}`).join('\n')}\n`);
-    return 1;
-  }
-  const text = renderRecords(registry);
-  const current = existsSync(out) ? readFileSync(out, 'utf8') : '';
-  if (check) {
-    if (current !== text) { process.stderr.write(`${out} 已过期，请运行 npm run gen:types\n`); return 1; }
-    process.stdout.write(`${out} 是最新的\n`);
-    return 0;
-  }
-  if (current === text) { process.stdout.write(`${out} 无变化\n`); return 0; }
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, text);
-  process.stdout.write(`已生成 ${out}（${registry.resources.size} 个模块）\n`);
-  return 0;
+  return runGenerator({ file: RECORDS_FILE, script: 'gen:types', render: renderRecords }, argv);
 }
 
 if (process.argv[1] && /generators[\\/]types\.ts$/.test(process.argv[1])) process.exitCode = main(process.argv.slice(2));
