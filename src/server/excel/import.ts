@@ -11,7 +11,6 @@
  * dryRun=1 writes nothing; dryRun=0 refuses the whole file (400 + the report) when any row is
  * invalid, else inserts all rows in ONE transaction -> {total, inserted}.
  */
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { createValidator } from '../../core/projections/validator.js';
 import type { AppContext } from '../context.js';
@@ -68,41 +67,40 @@ function primitive(v: unknown): Cell {
   return String(v);
 }
 
-/** First worksheet: header row + data rows (fully empty rows skipped). */
+/**
+ * First worksheet: header row + data rows (fully empty rows skipped).
+ * The workbook is loaded in memory (uploads are capped at 10 MB): exceljs's streaming reader
+ * parks a worksheet in a temp file when it precedes the shared strings, a timing-dependent path
+ * that intermittently failed to parse valid files under load.
+ */
 export async function readSheet(data: Buffer): Promise<SheetData> {
   const out: SheetData = { headers: [], rows: [] };
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
+  const wb = new ExcelJS.Workbook();
   try {
-    for await (const ws of reader) {
-      let sawHeader = false;
-      for await (const row of ws) {
-        const values = row.values as unknown[];
-        const cells = new Map<number, Cell>();
-        values.forEach((v, i) => {
-          const p = primitive(v);
-          if (p !== null && i > 0) cells.set(i, p);
-        });
-        if (!sawHeader) {
-          if (cells.size === 0) continue;
-          sawHeader = true;
-          for (const [index, v] of cells) out.headers.push({ index, title: String(v) });
-          continue;
-        }
-        if (cells.size === 0) continue;
-        out.rows.push({ row: row.number, cells });
-        if (out.rows.length > MAX_IMPORT_ROWS) throw badRequest(`单次导入不能超过${MAX_IMPORT_ROWS}行数据`);
-      }
-      break; // first sheet only
-    }
-  } catch (e) {
-    if (e instanceof ApiError) throw e;
+    await wb.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
     throw badRequest('Excel文件无法解析，请使用导入模板（.xlsx）');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) return out;
+  let sawHeader = false;
+  for (let n = 1; n <= ws.rowCount; n++) {
+    const row = ws.getRow(n);
+    const values = (Array.isArray(row.values) ? row.values : []) as unknown[];
+    const cells = new Map<number, Cell>();
+    values.forEach((v, i) => {
+      const p = primitive(v);
+      if (p !== null && i > 0) cells.set(i, p);
+    });
+    if (!sawHeader) {
+      if (cells.size === 0) continue;
+      sawHeader = true;
+      for (const [index, v] of cells) out.headers.push({ index, title: String(v) });
+      continue;
+    }
+    if (cells.size === 0) continue;
+    out.rows.push({ row: n, cells });
+    if (out.rows.length > MAX_IMPORT_ROWS) throw badRequest(`单次导入不能超过${MAX_IMPORT_ROWS}行数据`);
   }
   return out;
 }
