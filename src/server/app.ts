@@ -16,6 +16,10 @@ import { seedIfEmpty } from './db/seed.js';
 import { SYSTEM_TABLES } from './db/system-tables.js';
 import { ApiError, MSG } from './errors.js';
 import { registerProtocol } from './protocol/index.js';
+import { createBus } from './bus/index.js';
+import { setWorkerId } from './db/ids.js';
+import { leaseWorker } from './db/worker.js';
+import { registerHealth } from './health.js';
 import { CountCache } from './resources/count-cache.js';
 import { buildModel } from './resources/model.js';
 import { registerResources } from './resources/routes.js';
@@ -69,8 +73,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const registry = loadSchemas(opts.schemasDir);
   const models = new Map([...registry.resources.values()].map((s) => [s.name, buildModel(s)]));
 
-  const database = openDatabase({ dataDir: opts.dataDir ?? env.dataDir, memory: opts.memory, databaseUrl: opts.databaseUrl ?? env.databaseUrl });
+  const databaseUrl = opts.memory ? undefined : opts.databaseUrl ?? env.databaseUrl;
+  const database = openDatabase({ dataDir: opts.dataDir ?? env.dataDir, memory: opts.memory, databaseUrl });
   await migrate(database, [...SYSTEM_TABLES, ...moduleTableDefs(registry, database.dialect)]);
+  const bus = await createBus({ databaseUrl });
+  const worker = await leaseWorker(database, bus.instance);
+  setWorkerId(worker.workerId);
 
   const ctx: AppContext = {
     database,
@@ -79,12 +87,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     protocol,
     counts: new CountCache(),
     sessions: new SessionStore(database),
+    bus,
   };
+  ctx.counts.attach(bus);
+  ctx.sessions.attach(bus);
   await seedIfEmpty(ctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows });
   // console shell: one-shot demo links/announcements (recorded in sys_migration)
   await seedUserDeparts(ctx);
   await seedAnnouncements(ctx);
   const noticeHub = createNoticeHub(ctx);
+  noticeHub.attach(bus);
 
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -133,6 +145,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await registerWebsocket(app, ctx, noticeHub); // console shell: /websocket/:userId on the root
   registerUploadStatic(app, uploadDirOf(opts.dataDir ?? env.dataDir)); // files: GET /hospital/sys/common/static/* (unsigned, root level)
   await registerStatic(app, opts.staticDir ?? env.staticDir);
-  app.addHook('onClose', async () => database.close());
+  registerHealth(app, database);
+  app.addHook('onClose', async () => {
+    await worker.release().catch(() => undefined);
+    await bus.close();
+    await database.close();
+  });
   return app;
 }

@@ -1,6 +1,7 @@
 /** What every route module receives: the database, the loaded schemas, the protocol config, caches. */
 import type { Registry } from '../core/schema/registry.js';
 import type { ProtocolConfig } from '../core/protocol/index.js';
+import type { Bus } from './bus/index.js';
 import type { Database } from './db/connection.js';
 import type { CountCache } from './resources/count-cache.js';
 import type { SessionStore } from './auth/session.js';
@@ -14,6 +15,8 @@ export interface AppContext {
   protocol: ProtocolConfig;
   counts: CountCache;
   sessions: SessionStore;
+  /** Invalidations and pushes between instances (in-process on SQLite). */
+  bus: Bus;
 }
 
 /** The platform tenant (globalConfig.superTenantId). */

@@ -26,7 +26,13 @@ async function main(): Promise<void> {
   ];
   if (!fs.existsSync(path.resolve(cfg.staticDir, 'index.html'))) lines.push(`  ${BUILD_HINT}`);
   console.log(lines.join('\n'));
+  // graceful stop: /ready turns 503, in-flight requests finish, sockets close with 1012
+  // (clients reconnect elsewhere); a stop that hangs is cut after 10 s
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     process.exit(0);
   };

@@ -2,6 +2,7 @@
  * Token -> session user (with roles and permission codes). Sessions are cached
  * in memory for a short time; logout and writes to users/roles drop the cache.
  */
+import { RESYNC, type Bus } from '../bus/index.js';
 import type { Database } from '../db/connection.js';
 import { SUPER_ADMIN_ROLE } from '../context.js';
 
@@ -22,10 +23,22 @@ const TTL_MS = 30_000;
 
 export class SessionStore {
   private cache = new Map<string, { user: SessionUser; at: number; expiresAt: number }>();
+  private bus?: Bus;
   constructor(private database: Database) {}
 
+  /** Joins the bus: a logout, password change or user/role write on any instance drops the cached sessions here too. */
+  attach(bus: Bus): void {
+    this.bus = bus;
+    bus.subscribe('sessions', (token) => this.forget(typeof token === 'string' ? token : undefined));
+  }
+
   drop(token?: string): void {
-    if (token === undefined) this.cache.clear();
+    if (this.bus) this.bus.publish('sessions', token ?? null);
+    else this.forget(token);
+  }
+
+  private forget(token?: string | typeof RESYNC): void {
+    if (token === undefined || token === RESYNC) this.cache.clear();
     else this.cache.delete(token);
   }
 

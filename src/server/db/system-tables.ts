@@ -5,6 +5,7 @@
  */
 import { AUDIT_COLUMNS, col, type TableDef } from './table-def.js';
 import { USER_SETTING_TABLE } from '../settings/table.js';
+import { WORKER_TABLE } from './worker.js';
 
 const { text, int } = col;
 const id = text('id', { primaryKey: true });
@@ -139,4 +140,5 @@ export const SYSTEM_TABLES: TableDef[] = [
     indexes: [{ name: 'idx_sys_login_attempt_user', columns: ['username', 'at'] }],
   },
   USER_SETTING_TABLE, // per-user settings (src/server/settings)
+  WORKER_TABLE, // worker-number leases of running instances (db/worker.ts)
 ];

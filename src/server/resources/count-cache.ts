@@ -1,27 +1,57 @@
 /**
- * Cached totals of list queries, keyed by (table, tenant, filter). Any write to a
- * table bumps its version, which invalidates every cached total of that table.
+ * Cached totals of list queries, keyed by (table, tenant, filter). Any write to a table bumps
+ * its version on every instance (through the bus), which invalidates every cached total of
+ * that table. A total is stored with the version read BEFORE its count query ran, so a count
+ * that raced with a write is never kept as current. Entries also expire after a minute, so a
+ * lost bus message cannot keep a wrong total for long.
  */
+import { RESYNC, type Bus } from '../bus/index.js';
+
+const CHANNEL = 'counts';
+const TTL_MS = 60_000;
+
 export class CountCache {
   private versions = new Map<string, number>();
-  private totals = new Map<string, { version: number; total: number }>();
+  private totals = new Map<string, { version: number; total: number; at: number }>();
+  private bus?: Bus;
+
   constructor(private readonly maxEntries = 5000) {}
 
-  private version(table: string): number {
+  /** Joins the bus: invalidations published by any instance reach this cache. */
+  attach(bus: Bus): void {
+    this.bus = bus;
+    bus.subscribe(CHANNEL, (table) => {
+      if (table === RESYNC || table === null) this.clear();
+      else if (typeof table === 'string') this.bump(table);
+    });
+  }
+
+  /** The version to pass to `set` for a count about to be run. */
+  version(table: string): number {
     return this.versions.get(table) ?? 0;
   }
 
-  get(table: string, tenant: number, filterKey: string): number | undefined {
+  get(table: string, tenant: number, filterKey: string, now = Date.now()): number | undefined {
     const hit = this.totals.get(`${table}\u0000${tenant}\u0000${filterKey}`);
-    return hit && hit.version === this.version(table) ? hit.total : undefined;
+    return hit && hit.version === this.version(table) && now - hit.at < TTL_MS ? hit.total : undefined;
   }
 
-  set(table: string, tenant: number, filterKey: string, total: number): void {
+  set(table: string, tenant: number, filterKey: string, total: number, version = this.version(table), now = Date.now()): void {
+    if (version !== this.version(table)) return; // a write happened while counting
     if (this.totals.size >= this.maxEntries) this.totals.clear();
-    this.totals.set(`${table}\u0000${tenant}\u0000${filterKey}`, { version: this.version(table), total });
+    this.totals.set(`${table}\u0000${tenant}\u0000${filterKey}`, { version, total, at: now });
   }
 
   invalidate(table: string): void {
+    if (this.bus) this.bus.publish(CHANNEL, table);
+    else this.bump(table);
+  }
+
+  private bump(table: string): void {
     this.versions.set(table, this.version(table) + 1);
+  }
+
+  private clear(): void {
+    this.totals.clear();
   }
 }

@@ -64,9 +64,10 @@ export async function listRecords(
   const key = roots ? 'roots' : filterKey(q.filters);
   let total = ctx.counts.get(m.table, tenantId, key);
   if (total === undefined) {
+    const version = ctx.counts.version(m.table);
     const row = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     total = Number(row?.n ?? 0);
-    ctx.counts.set(m.table, tenantId, key, total);
+    ctx.counts.set(m.table, tenantId, key, total, version);
   }
   const pages = total === 0 ? 0 : Math.ceil(total / q.pageSize);
   const offset = (q.pageNo - 1) * q.pageSize;

@@ -8,6 +8,7 @@
  *   {cmd: 'heartcheck', msgTxt: '心跳响应'}                   answer to a client heartbeat
  */
 import type { WebSocket } from 'ws';
+import type { Bus } from '../bus/index.js';
 
 export interface NoticeMessage {
   cmd: 'user' | 'topic' | 'heartcheck';
@@ -63,11 +64,32 @@ export class NoticeHub {
     if (set.size === 0) this.byUser.delete(c.userId);
   }
 
-  /** Sends one message to every open socket of these users; returns the number of sockets reached. */
+  private bus?: Bus;
+
+  /** Joins the bus: a push made on any instance reaches the sockets held by this one. */
+  attach(bus: Bus): void {
+    this.bus = bus;
+    bus.subscribe('ws', (p) => {
+      const m = p as { u?: string[]; m?: NoticeMessage } | null;
+      if (m && Array.isArray(m.u) && m.m) this.deliver(m.u, m.m);
+    });
+  }
+
+  /**
+   * Sends one message to every open socket of these users, on this instance and (through the
+   * bus) on the others; returns the number of sockets reached on this instance.
+   */
   pushToUsers(userIds: Iterable<string>, message: NoticeMessage): number {
+    const ids = [...new Set(userIds)];
+    // chunks keep each bus message under PostgreSQL's NOTIFY payload limit
+    for (let i = 0; this.bus && i < ids.length; i += 150) this.bus.broadcast('ws', { u: ids.slice(i, i + 150), m: message });
+    return this.deliver(ids, message);
+  }
+
+  private deliver(userIds: string[], message: NoticeMessage): number {
     const text = JSON.stringify(message);
     let n = 0;
-    for (const id of new Set(userIds)) {
+    for (const id of userIds) {
       for (const c of this.byUser.get(id) ?? []) {
         if (c.socket.readyState !== OPEN) continue;
         c.socket.send(text);
