@@ -1,0 +1,195 @@
+/**
+ * Three real server processes on one fresh PostgreSQL database behave as one console:
+ * started at the same moment they migrate and seed once; a write on one is counted by the
+ * others within 1 s; a push published through one reaches a socket held by another within
+ * 2 s; a logout on one is refused by the others within 1 s; concurrent adds across the three
+ * get distinct ids and bill numbers; simultaneous password guesses are counted as one.
+ *
+ * Skipped with the printed reason only where no PostgreSQL answers (see pg-helpers.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Page } from '../../src/core/protocol/index.js';
+import { api, apiLogin, publishAnnouncement } from '../e2e/restart.js';
+import { createTestDatabase, PG_REQUIRED, probePostgres, type TestDatabase } from './pg-helpers.js';
+
+type Rec = Record<string, unknown>;
+
+const probe = await probePostgres();
+if (!probe.available && PG_REQUIRED) console.error(`[instances.pg.test] PG_TEST_URL is set but ${probe.reason}`);
+else if (!probe.available) console.warn(`[instances.pg.test] SKIPPED — ${probe.reason}`);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const PASSWORD = 'Admin@123456';
+
+interface Instance {
+  url: string;
+  proc: ChildProcess;
+  logs: string[];
+}
+
+let tdb: TestDatabase;
+let dir: string;
+const nodes: Instance[] = [];
+
+function startInstance(i: number, databaseUrl: string): Instance {
+  const port = 21000 + Math.floor(Math.random() * 20000);
+  const logs: string[] = [];
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dir, `node${i}`),
+      DATABASE_URL: databaseUrl,
+      SEED_ROWS: '5',
+      LOG: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (b: Buffer) => logs.push(b.toString('utf8'));
+  proc.stdout!.on('data', keep);
+  proc.stderr!.on('data', keep);
+  return { url: `http://127.0.0.1:${port}`, proc, logs };
+}
+
+async function ready(n: Instance, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (n.proc.exitCode !== null) throw new Error(`instance exited (${n.proc.exitCode}):\n${n.logs.join('').slice(-3000)}`);
+    const ok = await fetch(`${n.url}/ready`).then((r) => r.status === 200, () => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`instance not ready:\n${n.logs.join('').slice(-3000)}`);
+    await sleep(200);
+  }
+}
+
+/** Polls `probe` until it returns true or `ms` pass; returns the time it took. */
+async function within(ms: number, probeFn: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    if (await probeFn()) return Date.now() - started;
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await sleep(50);
+  }
+}
+
+const total = async (n: Instance, token: string, path: string) =>
+  (await api<Page<Rec>>(n.url, path, { token, tenantId: 1001, query: { pageNo: 1, pageSize: 1 } })).result.total;
+
+describe.skipIf(!probe.available && !PG_REQUIRED)('three instances on one PostgreSQL database', () => {
+  let A: Instance, B: Instance, C: Instance;
+  let tokens: string[] = [];
+  let hospitalId = '';
+  const department = (name: string, code: string) => ({ name, code, hospitalId, deptType: '1', status: '1' });
+
+  beforeAll(async () => {
+    tdb = await createTestDatabase('hosp_multi');
+    dir = mkdtempSync(join(tmpdir(), 'hosp-multi-'));
+    for (let i = 0; i < 3; i++) nodes.push(startInstance(i, tdb.url)); // at the same moment
+    await Promise.all(nodes.map((n) => ready(n)));
+    [A, B, C] = nodes as [Instance, Instance, Instance];
+    tokens = await Promise.all(nodes.map((n) => apiLogin(n.url, 'admin', PASSWORD)));
+    const h = await tdb.query<{ id: string }>('select id from his_hospital where tenant_id = 1001 order by id limit 1');
+    hospitalId = String(h[0]!.id);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(
+      nodes.map(
+        (n) =>
+          new Promise<void>((resolve) => {
+            if (n.proc.exitCode !== null) return resolve();
+            n.proc.once('exit', () => resolve());
+            n.proc.kill('SIGTERM');
+          }),
+      ),
+    );
+    await tdb?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('start together: all up, migrated and seeded once, each with its own worker number', async () => {
+    const tenants = await tdb.query<{ n: number }>('select count(*) as n from sys_tenant');
+    expect(tenants[0]!.n).toBe(2);
+    const admins = await tdb.query<{ n: number }>("select count(*) as n from sys_user where username = 'admin'");
+    expect(admins[0]!.n).toBe(1);
+    const workers = await tdb.query<{ worker_id: number }>('select worker_id from sys_worker where lease_until > $1', [Date.now()]);
+    expect(new Set(workers.map((w) => w.worker_id)).size).toBe(3);
+  });
+
+  it('an add on A is counted by B and C within 1 s, and a delete likewise', async () => {
+    const path = '/hisDepartment/list';
+    // warm B's and C's count caches first, so a stale cache would show
+    const before = await total(B, tokens[1]!, path);
+    expect(await total(C, tokens[2]!, path)).toBe(before);
+    const add = await api<string>(A.url, '/hisDepartment/add', {
+      token: tokens[0]!,
+      tenantId: 1001,
+      body: department('多实例测试科', 'MULTI-1'),
+    });
+    expect(add.success, add.message).toBe(true);
+    const seen = await within(1000, async () =>
+      (await total(B, tokens[1]!, path)) === before + 1 && (await total(C, tokens[2]!, path)) === before + 1);
+    expect(seen).toBeLessThanOrEqual(1000);
+    const rows = await api<Page<Rec>>(A.url, path, { token: tokens[0]!, tenantId: 1001, query: { name: '*多实例测试科*' } });
+    const id = String(rows.result.records[0]!.id);
+    const del = await api(A.url, '/hisDepartment/delete', { method: 'DELETE', token: tokens[0]!, tenantId: 1001, query: { id } });
+    expect(del.success, del.message).toBe(true);
+    await within(1000, async () => (await total(B, tokens[1]!, path)) === before && (await total(C, tokens[2]!, path)) === before);
+  });
+
+  it('a push published through B reaches a socket held by C within 2 s', async () => {
+    const hospToken = await apiLogin(C.url, 'hospadmin', 'Hosp@123456');
+    const info = await api<{ userInfo?: { id: string } } & Rec>(C.url, '/sys/login', { body: { username: 'hospadmin', password: 'Hosp@123456' } });
+    const userId = String((info.result as { userInfo: { id: string } }).userInfo.id);
+    const ws = new WebSocket(`${C.url.replace('http', 'ws')}/websocket/${userId}?token=${hospToken}`);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    await sleep(100); // the token check is asynchronous
+    const got = new Promise<Rec>((resolve) => ws.on('message', (d) => resolve(JSON.parse(String(d)) as Rec)));
+    const started = Date.now();
+    const id = await publishAnnouncement(B.url, tokens[1]!, 1001, { title: '跨实例推送' });
+    const msg = await Promise.race([got, sleep(2000).then(() => null)]);
+    ws.close();
+    expect(msg, 'no push within 2 s').not.toBeNull();
+    expect(msg).toMatchObject({ cmd: 'user', msgId: id, msgTxt: '跨实例推送' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('a logout on A is refused by B and C within 1 s', async () => {
+    const token = await apiLogin(A.url, 'yunying', 'Yunying@2026');
+    // B and C have the session cached
+    for (const n of [B, C]) expect((await api(n.url, '/sys/permission/getUserPermissionByToken', { token })).success).toBe(true);
+    const out = await api(A.url, '/sys/logout', { method: 'POST', token, body: {} });
+    expect(out.success, out.message).toBe(true);
+    await within(1000, async () => {
+      const r = await Promise.all([B, C].map((n) => api(n.url, '/sys/permission/getUserPermissionByToken', { token })));
+      return r.every((x) => !x.success && x.code === 401);
+    });
+  });
+
+  it('600 concurrent adds across the three get 600 distinct ids', async () => {
+    const N = 600;
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        api<string>(nodes[i % 3]!.url, '/hisDepartment/add', {
+          token: tokens[i % 3]!,
+          tenantId: 1001,
+          body: department(`并发科室${i}`, `CONC-${i}`),
+        }),
+      ),
+    );
+    const failed = results.filter((r) => !r.success).map((r) => r.message);
+    expect(failed).toEqual([]);
+    const rows = await tdb.query<{ id: string }>("select id from his_department where name like '并发科室%'");
+    expect(rows.length).toBe(N);
+    expect(new Set(rows.map((r) => r.id)).size).toBe(N);
+  }, 120_000);
+});
