@@ -37,7 +37,7 @@ import { createNoticeHub, registerWebsocket } from './ws/index.js';
 // files / excel / user settings / check rules
 import path from 'node:path';
 import { registerExcelRoutes } from './excel/index.js';
-import { registerUploadRoutes, registerUploadStatic, uploadDirOf } from './files/index.js';
+import { createFileStore, registerUploadRoutes, registerUploadStatic, uploadDirOf, type S3Config } from './files/index.js';
 import { CheckRules, registerCheckRule } from './rules/index.js';
 import { DEFAULT_SCHEMAS_DIR } from './schemas.js';
 import { registerUserSettings } from './settings/index.js';
@@ -53,6 +53,8 @@ export interface BuildOptions {
   /** Root of schemas/ (modules + dicts); default the repository's. */
   schemasDir?: string;
   databaseUrl?: string;
+  /** Object storage for uploads; default from S3_* variables, null for the local disk. */
+  s3?: S3Config | null;
 }
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -98,6 +100,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const noticeHub = createNoticeHub(ctx);
   noticeHub.attach(bus);
 
+  const files = createFileStore(uploadDirOf(opts.dataDir ?? env.dataDir), opts.s3);
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,
@@ -132,7 +135,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerNotice(api, ctx, noticeHub); // console shell: before registerResources (hooks the sysAnnouncement CRUD routes)
       registerAccount(api, ctx); // console shell
       // files / excel / user settings / check rules (src/server/{files,excel,settings,rules})
-      registerUploadRoutes(api, ctx, uploadDirOf(opts.dataDir ?? env.dataDir));
+      registerUploadRoutes(api, ctx, files);
       registerExcelRoutes(api, ctx);
       registerUserSettings(api, ctx);
       registerCheckRule(api, CheckRules.fromDir(path.join(opts.schemasDir ?? DEFAULT_SCHEMAS_DIR, 'rules')));
@@ -143,7 +146,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   );
 
   await registerWebsocket(app, ctx, noticeHub); // console shell: /websocket/:userId on the root
-  registerUploadStatic(app, uploadDirOf(opts.dataDir ?? env.dataDir)); // files: GET /hospital/sys/common/static/* (unsigned, root level)
+  registerUploadStatic(app, files); // files: GET /hospital/sys/common/static/* (unsigned, root level)
   await registerStatic(app, opts.staticDir ?? env.staticDir);
   registerHealth(app, database);
   app.addHook('onClose', async () => {

@@ -5,12 +5,13 @@
  * or form field, ^[a-zA-Z0-9_]+$, default `common`): logged-in users; signed over the query
  * only (see multipart.ts); at most 10 MB; jpg/jpeg/png/gif/webp, pdf, doc/docx/xls/xlsx, txt,
  * checked by extension, declared MIME type and leading bytes. Stored as
- * DATA_DIR/upload/<biz>/<yyyyMMdd>/<16 hex>_<sanitized name>; result = `<biz>/<yyyyMMdd>/<file>`.
+ * the file store (storage.ts: DATA_DIR/upload, or S3 when configured) under the key
+ * `<biz>/<yyyyMMdd>/<16 hex>_<sanitized name>`, which is the result.
  *
  * GET /hospital/sys/common/static/<relative path> serves those files with neither sign nor
  * token (an <img> cannot send headers). It is registered on the root instance, outside the
- * signed /hospital scope. Nothing outside the upload directory is reachable (decoded `..`,
- * backslashes, NUL, dot-files and symlinks out are 404); Content-Type comes from the
+ * signed /hospital scope. Nothing but upload keys is reachable (decoded `..`,
+ * backslashes, NUL, dot-files and, on disk, symlinks out are 404); Content-Type comes from the
  * extension with `nosniff`; only images, pdf and txt are inline, everything else
  * (svg/html included) is an octet-stream attachment.
  */
@@ -22,8 +23,10 @@ import { API_ROOT, ok } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import { MSG_FILE_TOO_LARGE, MAX_FILE_BYTES, readMultipart, registerMultipartScope } from './multipart.js';
+import type { FileStore } from './storage.js';
 
 export { MAX_FILE_BYTES, MSG_FILE_TOO_LARGE, readMultipart, registerMultipartScope } from './multipart.js';
+export { createFileStore, localStore, s3ConfigFromEnv, type FileStore, type S3Config } from './storage.js';
 
 export const UPLOAD_PATH = '/sys/common/upload';
 export const STATIC_PATH = '/sys/common/static';
@@ -105,7 +108,7 @@ export function checkFileType(filename: string, mimetype: string, data: Buffer):
   return t;
 }
 
-export function registerUploadRoutes(app: FastifyInstance, _ctx: AppContext, uploadDir: string): void {
+export function registerUploadRoutes(app: FastifyInstance, _ctx: AppContext, store: FileStore): void {
   registerMultipartScope(app, (scope) => {
     scope.post(UPLOAD_PATH, async (req) => {
       const form = await readMultipart(req, 'file');
@@ -116,13 +119,11 @@ export function registerUploadRoutes(app: FastifyInstance, _ctx: AppContext, upl
       if (!file) throw badRequest('请选择要上传的文件');
       if (file.data.length === 0) throw badRequest('文件不能为空');
       if (file.data.length > MAX_FILE_BYTES) throw new ApiError(413, MSG_FILE_TOO_LARGE);
-      checkFileType(file.filename, file.mimetype, file.data);
+      const type = checkFileType(file.filename, file.mimetype, file.data);
       const name = `${randomBytes(8).toString('hex')}_${sanitizeFileName(file.filename)}`;
-      const folder = day();
-      const dir = path.join(uploadDir, rawBiz, folder);
-      await fs.promises.mkdir(dir, { recursive: true });
-      await fs.promises.writeFile(path.join(dir, name), file.data, { flag: 'wx' });
-      return ok(`${rawBiz}/${folder}/${name}`, MSG_UPLOADED);
+      const key = `${rawBiz}/${day()}/${name}`;
+      await store.put(key, file.data, type.serveAs);
+      return ok(key, MSG_UPLOADED);
     });
   });
 }
@@ -131,41 +132,23 @@ function notFoundReply() {
   return { success: false, message: '很抱歉，资源未找到!', code: 404, result: null, timestamp: Date.now() };
 }
 
-/** Resolves a request path below the upload directory; null when it is not a plain file inside it. */
-export async function resolveStatic(uploadDir: string, rawPath: string): Promise<string | null> {
-  let rel: string;
-  try {
-    rel = decodeURIComponent(rawPath);
-  } catch {
-    return null;
-  }
-  if (rel === '' || rel.length > 512 || /[\0\\]/.test(rel) || rel.includes(':')) return null;
-  const segs = rel.split('/');
-  if (segs.some((s) => s === '' || s.startsWith('.'))) return null;
-  const root = path.resolve(uploadDir);
-  const full = path.resolve(root, ...segs);
-  if (!full.startsWith(root + path.sep)) return null;
-  try {
-    const [real, realRoot] = await Promise.all([fs.promises.realpath(full), fs.promises.realpath(root)]);
-    if (!real.startsWith(realRoot + path.sep)) return null;
-    const st = await fs.promises.stat(real);
-    return st.isFile() ? real : null;
-  } catch {
-    return null;
-  }
-}
-
 /** GET /hospital/sys/common/static/* on the ROOT instance (no sign, no token). */
-export function registerUploadStatic(app: FastifyInstance, uploadDir: string): void {
+export function registerUploadStatic(app: FastifyInstance, store: FileStore): void {
   const prefix = `${API_ROOT}${STATIC_PATH}/`;
   app.get(`${prefix}*`, async (req, reply) => {
     const q = req.url.indexOf('?');
     const raw = (q < 0 ? req.url : req.url.slice(0, q)).slice(prefix.length);
-    const file = await resolveStatic(uploadDir, raw);
+    let key: string;
+    try {
+      key = decodeURIComponent(raw);
+    } catch {
+      return reply.status(404).send(notFoundReply());
+    }
+    const file = await store.get(key);
     if (!file) return reply.status(404).send(notFoundReply());
-    const t = FILE_TYPES[extensionOf(file)];
+    const t = FILE_TYPES[extensionOf(key)];
     const inline = t?.inline === true;
-    const name = path.basename(file);
+    const name = key.split('/').pop()!;
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'private, max-age=86400');
     reply.header('Content-Type', inline ? t.serveAs : (t?.serveAs ?? 'application/octet-stream'));
@@ -173,9 +156,8 @@ export function registerUploadStatic(app: FastifyInstance, uploadDir: string): v
       const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
       reply.header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
     }
-    if (extensionOf(file) !== 'pdf') reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
-    const st = await fs.promises.stat(file);
-    reply.header('Content-Length', st.size);
-    return reply.send(fs.createReadStream(file));
+    if (extensionOf(key) !== 'pdf') reply.header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    reply.header('Content-Length', file.size);
+    return reply.send(file.body);
   });
 }
