@@ -133,3 +133,20 @@ export function measureRoutes(distDir: string): { entry: string; routes: RouteBu
   const lazyKeys = Object.keys(m).filter((k) => m[k]!.isDynamicEntry);
   return { entry, routes, lazyKeys };
 }
+
+/**
+ * What the generic engine adds on top of the shell: the static closure of the engine's lazy
+ * chunk minus everything the entry and the shell already load (gz bytes).
+ */
+export function measureEngine(distDir: string): { files: string[]; gzBytes: number } | null {
+  const m = readManifest(distDir);
+  if (!m) return null;
+  const entry = Object.keys(m).find((k) => m[k]!.isEntry) ?? 'index.html';
+  const engine = findLazy(m, /engine\/(index|ResourcePage)[^/]*\.tsx?$/i);
+  if (!engine) return null;
+  const shellKeys = [SHELL, SHELL_DAYJS].map((l) => findLazy(m, l.re)).filter((k): k is string => !!k);
+  const before = staticClosure(m, [entry, ...shellKeys]);
+  const files = [...staticClosure(m, [engine])].filter((k) => !before.has(k)).map((k) => m[k]!.file).filter((f) => f.endsWith('.js'));
+  const gzBytes = files.reduce((n, f) => n + gz(readFileSync(join(distDir, f))), 0);
+  return { files, gzBytes };
+}

@@ -1,0 +1,49 @@
+/**
+ * Bundle budgets, checked on the production build (this suite runs after `npm run build`):
+ * the gzip size of what the login route, the dashboard and a list route load, and of what the
+ * generic engine adds on top of the shell, may not grow past bench/budgets.json. Sizes are
+ * deterministic for a given build, so this fails the build instead of a timing test.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { measureEngine, measureRoutes } from '../../bench/bundle.js';
+import { ROOT } from './harness.js';
+
+interface Budget {
+  budget: number;
+  target: number;
+}
+const budgets = JSON.parse(readFileSync(join(ROOT, 'bench/budgets.json'), 'utf8')) as { routes: Record<string, Budget>; engineChunk: Budget };
+const dist = join(ROOT, 'dist/client');
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+describe('bundle budgets (gzip KiB)', () => {
+  const measured = measureRoutes(dist);
+
+  it('the build has a manifest and every budgeted route is measured', () => {
+    expect(measured, 'dist/client/.vite/manifest.json is missing: run npm run build').not.toBeNull();
+    expect(measured!.routes.map((r) => r.route).sort()).toEqual(Object.keys(budgets.routes).sort());
+  });
+
+  for (const [route, b] of Object.entries(budgets.routes)) {
+    it(`${route} loads at most ${b.budget} KiB`, () => {
+      const r = measured!.routes.find((x) => x.route === route)!;
+      expect(r.missing, `chunks not found for ${route}`).toEqual([]);
+      const largest = r.largest.map((l) => `${l.file} ${kib(l.gzBytes)}`).join(', ');
+      expect(kib(r.gzBytes), `${route}: ${kib(r.gzBytes)} KiB over its budget; largest: ${largest}`).toBeLessThanOrEqual(b.budget);
+    });
+  }
+
+  it(`the engine adds at most ${budgets.engineChunk.budget} KiB to the shell`, () => {
+    const e = measureEngine(dist);
+    expect(e, 'engine chunk not found in the manifest').not.toBeNull();
+    expect(kib(e!.gzBytes)).toBeLessThanOrEqual(budgets.engineChunk.budget);
+  });
+
+  it('ProTable stays off the login and dashboard routes', () => {
+    for (const route of ['/user/login', '/dashboard/analysis']) {
+      expect(measured!.routes.find((x) => x.route === route)!.hasProTable, route).toBe(false);
+    }
+  });
+});
