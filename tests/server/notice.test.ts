@@ -218,7 +218,7 @@ describe('sanitizing', () => {
     const q = await call<Rec>(app, '/sys/annountCement/queryById', { token: tok.admin, tenantId: HOSP, query: { id } });
     expect(q.body.result.msgContent).toBe(CLEAN);
 
-    const edit = await call(app, '/sys/annountCement/edit', { method: 'PUT', token: tok.admin, tenantId: HOSP, body: { id, title: 'XSS', msgCategory: '1', msgType: 'ALL', priority: 'H', msgContent: `${XSS}<a href="javascript:alert(3)">链接</a>` } });
+    const edit = await call(app, '/sys/annountCement/edit', { method: 'PUT', token: tok.admin, tenantId: HOSP, body: { id, version: q.body.result.version, title: 'XSS', msgCategory: '1', msgType: 'ALL', priority: 'H', msgContent: `${XSS}<a href="javascript:alert(3)">链接</a>` } });
     expect(edit.body.success, edit.body.message).toBe(true);
     const after = await call<Rec>(app, '/sys/annountCement/queryById', { token: tok.admin, tenantId: HOSP, query: { id } });
     expect(after.body.result.msgContent).toBe(`${CLEAN}<a>链接</a>`);

@@ -337,7 +337,7 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL', () => {
       const e = await call(app, '/hisDoctor/edit', {
         method: 'PUT',
         token: hosp,
-        body: { ...doctor({ realname: '测试甲三改', sex: '2', phone: '13700000013', idCard: idCard(913), pracCertNo: 'PGXa003', qualCertNo: 'PGQ013', multiSite: false }), id: ids[2] },
+        body: { ...doctor({ realname: '测试甲三改', sex: '2', phone: '13700000013', idCard: idCard(913), pracCertNo: 'PGXa003', qualCertNo: 'PGQ013', multiSite: false }), id: ids[2], version: (await get('/hisDoctor/queryById', ids[2]!)).version },
       });
       expect(e.body, e.body.message).toMatchObject({ success: true, message: '编辑成功！' });
       const rec = await get('/hisDoctor/queryById', ids[2]!);

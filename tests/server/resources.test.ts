@@ -228,7 +228,7 @@ describe('list query', () => {
     const edit = await call(app, '/hisDoctor/edit', {
       method: 'PUT',
       token: hosp,
-      body: { ...doctor({ realname: '赵六六', phone: '13911110009', idCard: idCard(7), pracCertNo: 'E1', qualCertNo: 'F1' }), id: add.body.result },
+      body: { ...doctor({ realname: '赵六六', phone: '13911110009', idCard: idCard(7), pracCertNo: 'E1', qualCertNo: 'F1' }), id: add.body.result, version: 1 },
     });
     expect(edit.body).toMatchObject({ success: true, message: '编辑成功！' });
     const del = await call(app, '/hisDoctor/deleteBatch', { method: 'DELETE', token: hosp, query: { ids: `${add.body.result},` } });

@@ -33,6 +33,8 @@ export function toTableSpec(schema: ResourceSchema): TableSpec {
     { name: 'create_time', key: 'createTime', type: 'text', notNull: false },
     { name: 'update_by', key: 'updateBy', type: 'text', notNull: false },
     { name: 'update_time', key: 'updateTime', type: 'text', notNull: false },
+    // optimistic concurrency: 1 on insert, +1 on every write of the row
+    { name: 'version', key: 'version', type: 'integer', notNull: true },
   ];
   // NOT NULL only for static requirements: conditional ones (visibleWhen/requiredWhen) may be null
   for (const f of schema.fields) {

@@ -360,7 +360,7 @@ export interface DictSchema {
 }
 
 /** Columns every resource table has besides its declared fields. */
-export const SYSTEM_COLUMNS = ['id', 'tenantId', 'createBy', 'createTime', 'updateBy', 'updateTime'] as const;
+export const SYSTEM_COLUMNS = ['id', 'tenantId', 'createBy', 'createTime', 'updateBy', 'updateTime', 'version'] as const;
 export type SystemColumn = (typeof SYSTEM_COLUMNS)[number];
 
 /** The generic CRUD actions every resource has, with their permission suffixes. */

@@ -21,6 +21,8 @@ export function moduleTableDefs(registry: Registry, _dialect: DialectName): Tabl
       type: c.type,
       ...(c.primaryKey ? { primaryKey: true } : {}),
       ...(c.name === 'tenant_id' ? { notNull: true, default: 0 } : {}),
+      // existing rows (and rows other code inserts) start at version 1
+      ...(c.name === 'version' ? { notNull: true, default: 1 } : {}),
     }));
     const indexes: IndexDef[] = spec.indexes.map((i) => ({
       name: i.name,

@@ -39,6 +39,7 @@ export const SYSTEM_COLS: Array<{ key: string; column: string; storage: Storage 
   { key: 'createTime', column: 'create_time', storage: 'text' },
   { key: 'updateBy', column: 'update_by', storage: 'text' },
   { key: 'updateTime', column: 'update_time', storage: 'text' },
+  { key: 'version', column: 'version', storage: 'integer' },
 ];
 
 export function storageOf(f: FieldSchema): Storage {

@@ -15,7 +15,8 @@ import { ApiError, badRequest, notFound, MSG } from '../errors.js';
 import { decorate, hiddenKeys } from './access.js';
 import { childLinks } from './children.js';
 import { getEffect } from './effects.js';
-import { childRecords, getRecord, listRecords, treeParentColumn } from './list.js';
+import { childRecords, listRecords, treeParentColumn } from './list.js';
+import { readRecordFor } from './read.js';
 import { toListQuery } from './list-query.js';
 import { rowToRecord, type ResourceModel } from './model.js';
 import { runTransition } from './transition.js';
@@ -67,10 +68,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
   });
 
   app.get(apiPath(s, 'queryById'), perm('queryById'), async (req) => {
-    const rec = await getRecord(ctx, m, idParam((req.query ?? {}) as Query), req.tenantId);
+    const rec = await readRecordFor(ctx, m, idParam((req.query ?? {}) as Query), req.tenantId, req.session!);
     if (!rec) throw notFound(MSG.noData);
-    decorateFor(req, m, [rec]);
-    for (const l of childLinks(ctx, m)) decorateFor(req, l.model, (rec[l.spec.key] ?? []) as Array<Record<string, unknown>>);
     return ok(rec);
   });
 

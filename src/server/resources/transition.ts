@@ -15,6 +15,7 @@ import { ApiError, badRequest, notFound, MSG } from '../errors.js';
 import { getEffect } from './effects.js';
 import { rowToRecord, toStored, type ResourceModel } from './model.js';
 import type { Caller } from './write.js';
+import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from './version.js';
 
 const validators = new WeakMap<Transition, Validator>();
 
@@ -33,7 +34,9 @@ function stateLabel(ctx: AppContext, m: ResourceModel, value: unknown): string {
 
 export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transition, body: unknown, caller: Caller): Promise<string> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('请求体必须是对象');
-  const { id: rawId, ...form } = body as Record<string, unknown>;
+  const { id: rawId, version: _v, ...form } = body as Record<string, unknown>;
+  // a single-row call sends the version it read; batch calls (no version) rely on the state guard
+  const version = sentVersion(body as Record<string, unknown>, false);
   if ((typeof rawId !== 'string' && typeof rawId !== 'number') || String(rawId) === '' || String(rawId).length > 64) throw badRequest('缺少参数：id');
   const id = String(rawId);
   const stateCol = m.byKey.get(m.schema.states!.field)!;
@@ -43,6 +46,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
   const refuse = (state: unknown) => badRequest(`当前状态「${stateLabel(ctx, m, state)}」不允许执行「${t.title}」`);
   const current = row[stateCol.column];
   if (current === null || current === undefined || !t.from.includes(String(current))) throw refuse(current);
+  if (version !== undefined && storedVersion(row as Record<string, unknown>) !== version) throw await conflict(ctx, m, id, caller.tenantId, caller.user);
 
   const r = formValidator(ctx, m, t)(form);
   if (!r.ok) throw badRequest(r.message, { errors: r.errors });
@@ -53,34 +57,41 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
     if (c && c !== stateCol && !c.secret) set[c.column] = toStored(c, v);
   }
   const now = nowText();
-  await ctx.database.db.transaction().execute(async (trx) => {
-    const extra: Record<string, unknown> = {};
-    const name = t.effect;
-    if (name) {
-      const effect = getEffect(name);
-      if (!effect) throw new ApiError(500, `服务端效果未注册：${name}`);
-      await effect({
-        ctx, db: trx, model: m, caller, id, before: rowToRecord(m, row as Record<string, unknown>), values: r.value, transition: t,
-        set(values) { Object.assign(extra, values); },
-      });
-    }
-    for (const [k, v] of Object.entries(extra)) {
-      const c = m.byKey.get(k);
-      if (c && c !== stateCol) set[c.column] = toStored(c, v);
-    }
-    const res = await trx
-      .updateTable(m.table)
-      .set({ ...set, [stateCol.column]: t.to, update_by: caller.user.username, update_time: now })
-      .where('id', '=', id)
-      .where('tenant_id', '=', caller.tenantId)
-      .where(stateCol.column, 'in', t.from)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) {
-      // another call changed the state in between: report the state it is in now
-      const again = await trx.selectFrom(m.table).select(`${stateCol.column} as s`).where('id', '=', id).executeTakeFirst();
-      throw refuse(again?.s);
-    }
-  });
+  try {
+    await ctx.database.db.transaction().execute(async (trx) => {
+      const extra: Record<string, unknown> = {};
+      const name = t.effect;
+      if (name) {
+        const effect = getEffect(name);
+        if (!effect) throw new ApiError(500, `服务端效果未注册：${name}`);
+        await effect({
+          ctx, db: trx, model: m, caller, id, before: rowToRecord(m, row as Record<string, unknown>), values: r.value, transition: t,
+          set(values) { Object.assign(extra, values); },
+        });
+      }
+      for (const [k, v] of Object.entries(extra)) {
+        const c = m.byKey.get(k);
+        if (c && c !== stateCol) set[c.column] = toStored(c, v);
+      }
+      const res = await trx
+        .updateTable(m.table)
+        .set({ ...set, [stateCol.column]: t.to, update_by: caller.user.username, update_time: now, version: nextVersion() })
+        .where('id', '=', id)
+        .where('tenant_id', '=', caller.tenantId)
+        .where(stateCol.column, 'in', t.from)
+        .$if(version !== undefined, (q) => q.where('version', '=', version!))
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) {
+        if (version !== undefined) throw new VersionMoved();
+        // another call changed the state in between: report the state it is in now
+        const again = await trx.selectFrom(m.table).select(`${stateCol.column} as s`).where('id', '=', id).executeTakeFirst();
+        throw refuse(again?.s);
+      }
+    });
+  } catch (e) {
+    if (!(e instanceof VersionMoved)) throw e;
+    throw await conflict(ctx, m, id, caller.tenantId, caller.user);
+  }
   ctx.counts.invalidate(m.table);
   return id;
 }

@@ -20,6 +20,7 @@ import { assignAutoNumbers, computeValues, hasAutoNumber, isUniqueViolation, ser
 import { getEffect } from './effects.js';
 import { toStored, type ResourceModel } from './model.js';
 import { validatePayload } from './validate.js';
+import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from './version.js';
 import { sanitizeRecord } from '../sanitize/index.js';
 import { checkRuleCode } from '../rules/index.js';
 // registers the authentication-table effects (syncUserRoles, dropRoleLinks) named by schemas
@@ -161,7 +162,7 @@ async function insertChild(db: Db, l: ChildLink, row: Rec, parentId: string, cal
   values[l.fk.column] = parentId;
   await assignAutoNumbers(db, l.model, values, caller.tenantId, rowLabel(l, i));
   await checkUnique(db, l.model, values, caller.tenantId, undefined, rowLabel(l, i));
-  await db.insertInto(l.model.table).values({ ...values, id: newId(), tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now }).execute();
+  await db.insertInto(l.model.table).values({ ...values, id: newId(), tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now, version: 1 }).execute();
 }
 
 /** Replaces the child set of one parent (edit), inside the transaction. */
@@ -194,7 +195,7 @@ async function replaceChildren(db: Db, l: ChildLink, rows: Rec[], parentId: stri
     await checkUnique(db, l.model, values, caller.tenantId, id, rowLabel(l, i));
     await db
       .updateTable(l.model.table)
-      .set({ ...values, update_by: caller.user.username, update_time: now })
+      .set({ ...values, update_by: caller.user.username, update_time: now, version: nextVersion() })
       .where('id', '=', id)
       .where('tenant_id', '=', caller.tenantId)
       .execute();
@@ -221,7 +222,7 @@ export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown
     await ctx.database.db.transaction().execute(async (trx) => {
       await assignAutoNumbers(trx, m, values, caller.tenantId);
       await checkUnique(trx, m, values, caller.tenantId);
-      await trx.insertInto(m.table).values({ ...values, id, tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now }).execute();
+      await trx.insertInto(m.table).values({ ...values, id, tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now, version: 1 }).execute();
       for (const l of links) {
         for (const [i, row] of (children[l.spec.key] ?? []).entries()) await insertChild(trx, l, row, id, caller, i, now);
       }
@@ -247,6 +248,8 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
     .where('tenant_id', '=', caller.tenantId)
     .executeTakeFirst();
   if (!existing) throw notFound(MSG.noData);
+  const version = sentVersion(body, true)!;
+  if (storedVersion(existing as Rec) !== version) throw await conflict(ctx, m, sid, caller.tenantId, caller.user);
   const valid = validatePayload(ctx, m, 'edit', body);
   checkFieldEdits(m, valid, body, existing as Rec, caller.user);
   const links = childLinks(ctx, m);
@@ -258,23 +261,31 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
   const now = nowText();
   const pending: Pending = [];
   const numbered = links.some((l) => hasAutoNumber(l.model) && children[l.spec.key]);
-  await withAutoNumberRetry(numbered, async () => {
-    pending.length = 0;
-    await ctx.database.db.transaction().execute(async (trx) => {
-      await checkUnique(trx, m, values, caller.tenantId, sid);
-      await trx
-        .updateTable(m.table)
-        .set({ ...values, update_by: caller.user.username, update_time: now })
-        .where('id', '=', sid)
-        .where('tenant_id', '=', caller.tenantId)
-        .execute();
-      for (const l of links) {
-        const rows = children[l.spec.key];
-        if (rows) await replaceChildren(trx, l, rows, sid, caller, now);
-      }
-      await runAfterWrite(ctx, trx, m, caller, 'edit', [sid], valid, pending);
+  try {
+    await withAutoNumberRetry(numbered, async () => {
+      pending.length = 0;
+      await ctx.database.db.transaction().execute(async (trx) => {
+        await checkUnique(trx, m, values, caller.tenantId, sid);
+        // the version check is part of the UPDATE: a concurrent edit that committed first wins
+        const res = await trx
+          .updateTable(m.table)
+          .set({ ...values, update_by: caller.user.username, update_time: now, version: nextVersion() })
+          .where('id', '=', sid)
+          .where('tenant_id', '=', caller.tenantId)
+          .where('version', '=', version)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw new VersionMoved();
+        for (const l of links) {
+          const rows = children[l.spec.key];
+          if (rows) await replaceChildren(trx, l, rows, sid, caller, now);
+        }
+        await runAfterWrite(ctx, trx, m, caller, 'edit', [sid], valid, pending);
+      });
     });
-  });
+  } catch (e) {
+    if (!(e instanceof VersionMoved)) throw e;
+    throw await conflict(ctx, m, sid, caller.tenantId, caller.user);
+  }
   ctx.counts.invalidate(m.table);
   for (const l of links) ctx.counts.invalidate(l.model.table);
   await flush(pending);
