@@ -20,6 +20,8 @@ import { createBus } from './bus/index.js';
 import { setWorkerId } from './db/ids.js';
 import { leaseWorker } from './db/worker.js';
 import { registerHealth } from './health.js';
+import './jobs/effects.js';
+import { JobScheduler } from './jobs/scheduler.js';
 import { CountCache } from './resources/count-cache.js';
 import { buildModel } from './resources/model.js';
 import { registerResources } from './resources/routes.js';
@@ -149,7 +151,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerUploadStatic(app, files); // files: GET /hospital/sys/common/static/* (unsigned, root level)
   await registerStatic(app, opts.staticDir ?? env.staticDir);
   registerHealth(app, database);
+  const jobs = new JobScheduler(ctx);
+  await jobs.start();
   app.addHook('onClose', async () => {
+    jobs.stop();
     await worker.release().catch(() => undefined);
     await bus.close();
     await database.close();

@@ -192,4 +192,18 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('three instances on one Postgr
     expect(rows.length).toBe(N);
     expect(new Set(rows.map((r) => r.id)).size).toBe(N);
   }, 120_000);
+
+  it('a job with a 1 s cron started through A fires once per tick across the three', async () => {
+    const add = await api<string>(A.url, '/sys/quartzJob/add', {
+      token: tokens[0]!,
+      body: { jobClassName: 'heartbeatJob', cronExpression: '* * * * * *', description: '多实例心跳', status: '0' },
+    });
+    expect(add.success, add.message).toBe(true);
+    await sleep(4500);
+    const logs = await tdb.query<{ fire_time: string; node: string }>(
+      "select l.fire_time, l.node from sys_quartz_job_log l join sys_quartz_job j on j.id = l.job_id where j.description = '多实例心跳'",
+    );
+    expect(logs.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(logs.map((l) => l.fire_time)).size).toBe(logs.length);
+  });
 });
