@@ -1,7 +1,7 @@
 /** Reads and checks schemas/modules + schemas/dicts into a Registry (fails on any schema error). */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readSchemaFiles } from '../../generators/schemas-fs.js';
+import { readSchemaFiles } from './schemas-fs.js';
 import { loadRegistry } from '../core/schema/load.js';
 import type { Registry } from '../core/schema/registry.js';
 

@@ -1,7 +1,7 @@
 /**
  * First-start seed (only when sys_tenant is empty), in one transaction: tenants,
  * dictionaries, the menu/permission tree, roles and their grants, the demo users
- * and SEED_ROWS demo rows per module per tenant (generators/demo-data, in seedOrder).
+ * and SEED_ROWS demo rows per module per tenant (src/server/demo, in seedOrder).
  */
 import { permissionCode } from '../../core/schema/naming.js';
 import type { ResourceSchema } from '../../core/schema/types.js';
@@ -11,7 +11,7 @@ import { hashPassword } from '../auth/password.js';
 import { toStored, type ResourceModel } from '../resources/model.js';
 import type { Database } from './connection.js';
 import { newId, nowText } from './ids.js';
-import { generateRows, seedOrder } from '../../../generators/demo-data/index.js';
+import { generateRows, seedOrder } from '../demo/index.js';
 import { menuSeed, type PermissionSeed } from './seed-menu.js';
 import { seedLang } from './seed-lang.js';
 

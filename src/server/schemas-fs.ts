@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { SchemaFile } from '../src/core/schema/load.js';
+import type { SchemaFile } from '../core/schema/load.js';
 
 export interface SourceFile extends SchemaFile {
   /** Path relative to the working directory, forward slashes (as shown to the user). */
