@@ -13,7 +13,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRegistry } from '../src/core/schema/load.js';
 import { FIELD_KINDS, type FieldKind, type FieldSchema, type ResourceSchema } from '../src/core/schema/types.js';
-import { readSchemaFiles } from './schemas-fs.js';
+import { readSchemaFiles } from '../src/server/schemas-fs.js';
 
 export interface NewOptions {
   name: string;
@@ -119,7 +119,7 @@ export function main(argv: string[]): number {
     return 1;
   }
   writeFileSync(r.file, formatModule(r.doc));
-  process.stdout.write(`已生成 ${r.file}（${r.doc.fields.length} 个字段）；接着运行 npm run lint:schemas、npm run gen:types、npm run gen:docs\n`);
+  process.stdout.write(`已生成 ${r.file}（${r.doc.fields.length} 个字段）；接着运行 npm run lint:schemas、npm run gen:docs\n`);
   return 0;
 }
 

@@ -10,9 +10,10 @@ import { SessionStore } from './auth/session.js';
 import { loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
-import { migrate } from './db/migrate.js';
+import { migrate, underStartLock } from './db/migrate.js';
 import { moduleTableDefs } from './db/module-tables.js';
 import { seedIfEmpty } from './db/seed.js';
+import { syncSchemas } from './db/schema-sync.js';
 import { SYSTEM_TABLES } from './db/system-tables.js';
 import { ApiError, MSG } from './errors.js';
 import { registerProtocol } from './protocol/index.js';
@@ -25,7 +26,7 @@ import { JobScheduler } from './jobs/scheduler.js';
 import { CountCache } from './resources/count-cache.js';
 import { buildModel } from './resources/model.js';
 import { registerResources } from './resources/routes.js';
-import { loadSchemas } from './schemas.js';
+import { loadSchemaRoot } from './schemas.js';
 import { registerStatic } from './static.js';
 import { registerDictRoutes } from './system/dict.js';
 import { registerDuplicateCheck } from './system/duplicate.js';
@@ -74,7 +75,7 @@ function envelope(status: number, message: string, result: unknown = null) {
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const env = loadConfig();
   const protocol: ProtocolConfig = { ...env.protocol, ...opts.protocol };
-  const registry = loadSchemas(opts.schemasDir);
+  const { registry, access } = loadSchemaRoot(opts.schemasDir);
   const models = new Map([...registry.resources.values()].map((s) => [s.name, buildModel(s)]));
 
   const databaseUrl = opts.memory ? undefined : opts.databaseUrl ?? env.databaseUrl;
@@ -95,10 +96,15 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   };
   ctx.counts.attach(bus);
   ctx.sessions.attach(bus);
-  await seedIfEmpty(ctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows });
-  // console shell: one-shot demo links/announcements (recorded in sys_migration)
-  await seedUserDeparts(ctx);
-  await seedAnnouncements(ctx);
+  // first-start seed, schema sync (menu, codes, dictionaries, grants) and the one-shot demo
+  // links/announcements (recorded in sys_migration): once across instances started together
+  await underStartLock(database, async (locked) => {
+    const lctx: AppContext = { ...ctx, database: locked };
+    await seedIfEmpty(lctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows, access });
+    await syncSchemas(locked.db, registry, access);
+    await seedUserDeparts(lctx);
+    await seedAnnouncements(lctx);
+  });
   const noticeHub = createNoticeHub(ctx);
   noticeHub.attach(bus);
 

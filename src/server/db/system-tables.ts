@@ -7,6 +7,7 @@ import { AUDIT_COLUMNS, col, type TableDef } from './table-def.js';
 import { USER_SETTING_TABLE } from '../settings/table.js';
 import { WORKER_TABLE } from './worker.js';
 import { JOB_FIRE_TABLE } from '../jobs/scheduler.js';
+import { SCHEMA_SYNC_TABLE } from './schema-sync-table.js';
 
 const { text, int } = col;
 const id = text('id', { primaryKey: true });
@@ -143,4 +144,5 @@ export const SYSTEM_TABLES: TableDef[] = [
   USER_SETTING_TABLE, // per-user settings (src/server/settings)
   WORKER_TABLE, // worker-number leases of running instances (db/worker.ts)
   JOB_FIRE_TABLE, // one claim per scheduled fire of a job (jobs/scheduler.ts)
+  SCHEMA_SYNC_TABLE, // what the schema sync last wrote (db/schema-sync.ts)
 ];
