@@ -76,6 +76,8 @@ export function renderRecords(reg: Registry): string {
     '  createTime: string | null;',
     '  updateBy: string | null;',
     '  updateTime: string | null;',
+    '  /** Optimistic concurrency: sent back with edit (409 when it moved). */',
+    '  version: number;',
     '}',
     '',
     ...all.map((s) => `${renderResource(s, reg)}\n`),

@@ -11,6 +11,8 @@ export interface SystemRecord {
   createTime: string | null;
   updateBy: string | null;
   updateTime: string | null;
+  /** Optimistic concurrency: sent back with edit (409 when it moved). */
+  version: number;
 }
 
 /** 药品入库（drugStockIn）：入库单 */

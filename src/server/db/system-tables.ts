@@ -5,6 +5,7 @@
  */
 import { AUDIT_COLUMNS, col, type TableDef } from './table-def.js';
 import { USER_SETTING_TABLE } from '../settings/table.js';
+import { WRITE_LOG_TABLE } from '../resources/write-log.js';
 
 const { text, int } = col;
 const id = text('id', { primaryKey: true });
@@ -139,4 +140,5 @@ export const SYSTEM_TABLES: TableDef[] = [
     indexes: [{ name: 'idx_sys_login_attempt_user', columns: ['username', 'at'] }],
   },
   USER_SETTING_TABLE, // per-user settings (src/server/settings)
+  WRITE_LOG_TABLE, // data log of the write pipeline (src/server/resources/write-log.ts)
 ];
