@@ -17,11 +17,15 @@ export function callerCan(user: SessionUser, code: string): boolean {
 
 /**
  * Field edit access: a changed value of a field the caller may not edit is refused with 403
- * `没有权限修改字段：<title>`; an unchanged one is dropped. `before`: the stored row (snake_case
+ * `没有权限修改字段：<title>`; an unchanged one is dropped; an echo of a field the write does not
+ * store (readOnly, e.g. a server-managed reason shown on the form) is not a change. `before`: the stored row (snake_case
  * columns) or null on add (compared with the default).
  */
 export function checkEditableFields(m: ResourceModel, valid: Rec, sent: Rec, before: Rec | null, user: SessionUser): void {
-  checkFieldEdits(m, valid, sent, before, user);
+  // keys the validator dropped (readOnly, createOnly on edit, system columns) are not written
+  const writes: Rec = {};
+  for (const k of Object.keys(sent)) if (Object.prototype.hasOwnProperty.call(valid, k)) writes[k] = sent[k];
+  checkFieldEdits(m, valid, writes, before, user);
 }
 
 /** Records as the caller may see them: hidden fields stripped, `_transitions` added. */
