@@ -2,8 +2,8 @@
  * call/form actions served by a registered effect (`<method> <api.path>`, body — or query for
  * GET — `{id?, ...formFields}`), through the write pipeline: target tenant, the form sanitized
  * and validated, its references and rule codes checked (pipeline.ts), then the effect in one
- * transaction with the real caller, and (for a method other than GET) the data log of the row it
- * acted on. The effect's return value is the result.
+ * transaction with the real caller, and (for a method other than GET) the version of the row it
+ * acted on moved on and the data log. The effect's return value is the result.
  */
 import { createFieldsValidator, type Validator } from '../../core/projections/validator.js';
 import type { ResourceAction } from '../../core/schema/types.js';
@@ -14,6 +14,7 @@ import type { Effect } from './effects.js';
 import { rowToRecord, type ResourceModel } from './model.js';
 import { checkTargetTenant, isObject, refuse, ruleProblems, type Caller } from './pipeline.js';
 import { checkRefs } from './refs.js';
+import { nextVersion } from './version.js';
 import { logWrites } from './write-log.js';
 
 type Rec = Record<string, unknown>;
@@ -47,7 +48,11 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
   const writes = a.api?.method !== 'GET';
   const result = await ctx.database.db.transaction().execute(async (trx) => {
     const out = await effect({ ctx, db: trx, model: m, caller, id, before, values: r.value, action: a, set() { throw new ApiError(500, 'set() 仅用于状态流转'); } });
-    if (writes && id) await logWrites(trx, caller, m.name, a.action, [id]);
+    if (writes && id) {
+      // the effect may have changed the row: its version moves on, so stale edit forms get 409
+      await trx.updateTable(m.table).set({ version: nextVersion() }).where('id', '=', id).where('tenant_id', '=', caller.tenantId).execute();
+      await logWrites(trx, caller, m.name, a.action, [id]);
+    }
     return out;
   });
   ctx.counts.invalidate(m.table);
