@@ -143,6 +143,27 @@ describe('references: existence and tenant (sysUser.roleIds)', () => {
   });
 });
 
+describe('references follow the field filter (ref.filter {field})', () => {
+  it("a doctor's department must belong to the doctor's hospital, also when only the hospital changes", async () => {
+    // a doctor of one hospital, and a department of another hospital of the same tenant
+    const departs = (await list('/hisDepartment/list', hosp, { pageSize: 200, _flat: 1 })).records;
+    const doc = (await list('/hisDoctor/list', hosp, { pageSize: 50 })).records.find((d) => departs.some((x) => x.hospitalId !== d.hospitalId))!;
+    const d1 = departs.find((x) => x.hospitalId === doc.hospitalId) ?? { id: '' };
+    const d2 = departs.find((x) => x.hospitalId !== doc.hospitalId)!;
+    const h2 = { id: d2.hospitalId };
+    const rec = await get('/hisDoctor/queryById', String(doc.id));
+    const wrong = await call(app, '/hisDoctor/edit', { method: 'PUT', token: hosp, body: { ...rec, departIds: d2.id } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe(`科室：${REF_INVALID}`);
+    const moved = await call(app, '/hisDoctor/edit', { method: 'PUT', token: hosp, body: { ...rec, hospitalId: h2.id } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.message).toBe(`科室：${REF_INVALID}`);
+    const both = await call(app, '/hisDoctor/edit', { method: 'PUT', token: hosp, body: { ...rec, hospitalId: h2.id, departIds: d2.id } });
+    expect(both.body, both.body.message).toMatchObject({ success: true });
+    expect(d1.id).not.toBe(d2.id);
+  });
+});
+
 describe('ref.grantSubset: a user can never grant a role holding codes she lacks', () => {
   it('refuses a role of her tenant that holds user:delete, and the super-administrator role code', async () => {
     for (const code of ['userdeleter', 'admin']) {

@@ -1,9 +1,10 @@
 /**
  * Reference checks of the write pipeline: every id a `ref` / `refs` / `treeRef` value names must
- * be a record of the target resource in the tenant the write acts on (and pass the field's
- * constant `ref.filter`s, as its option list does), else 400 `<title>：选择的记录不存在或无权使用`.
+ * be a record of the target resource in the tenant the write acts on and pass the field's
+ * `ref.filter` (constants, and `{field}` filters against the row's value of that field, as its
+ * option list does), else 400 `<title>：选择的记录不存在或无权使用`.
  * On edit, ids the row already holds are not checked again (a record deleted since does not
- * block unrelated edits); every id added is.
+ * block unrelated edits) unless a field they are filtered by changes; every id added is.
  *
  * `ref.grantSubset`: the referenced records grant permission codes (e.g. roles); the caller may
  * only add records whose codes she holds herself, else 400 `<title>：不能授予超出本人权限的记录`.
@@ -71,9 +72,14 @@ export async function checkRefs(ctx: AppContext, db: Db, fields: FieldSchema[], 
   for (const f of fields) {
     if (!isRefField(f) || !rows.some((r) => Object.prototype.hasOwnProperty.call(r.values, f.key))) continue;
     const ref = f.ref!;
+    const fieldFilters = Object.entries(ref.filter ?? {}).flatMap(([k, spec]) => ('field' in spec ? [{ targetKey: k, source: spec.field }] : []));
+    /** The value a `{field}` filter compares with: what this write sends, else what the row holds. */
+    const sourceOf = (r: RefRow, key: string) => (Object.prototype.hasOwnProperty.call(r.values, key) ? r.values[key] : r.stored?.[key]);
     const perRow = rows.map((r) => {
       if (!Object.prototype.hasOwnProperty.call(r.values, f.key)) return [];
-      const kept = new Set(refIds(r.stored?.[f.key]));
+      // ids the row already holds are kept unchecked, unless a value they are filtered by changes
+      const moved = fieldFilters.some((x) => r.stored && String(sourceOf(r, x.source) ?? '') !== String(r.stored[x.source] ?? ''));
+      const kept = new Set(moved ? [] : refIds(r.stored?.[f.key]));
       return refIds(r.values[f.key]).filter((id) => !kept.has(id));
     });
     const wanted = [...new Set(perRow.flat())];
@@ -81,8 +87,13 @@ export async function checkRefs(ctx: AppContext, db: Db, fields: FieldSchema[], 
     const target = ctx.models.get(ref.resource);
     const valueKey = ref.value ?? 'id';
     const valueCol = valueKey === 'id' ? 'id' : target?.byKey.get(valueKey)?.column;
-    // value -> record id of the visible records
+    // value -> record id of the visible records; value -> its `{field}` filter columns
     const found = new Map<string, string>();
+    const filtered = new Map<string, Rec>();
+    const dependent = target ? fieldFilters.flatMap((x) => {
+      const c = target.byKey.get(x.targetKey);
+      return c ? [{ ...x, column: c.column, multi: c.multi }] : [];
+    }) : [];
     if (target && valueCol) {
       const constants = Object.entries(ref.filter ?? {}).flatMap(([k, spec]) => {
         const c = target.byKey.get(k);
@@ -91,7 +102,7 @@ export async function checkRefs(ctx: AppContext, db: Db, fields: FieldSchema[], 
       for (let i = 0; i < wanted.length; i += CHUNK) {
         const got = await db
           .selectFrom(target.table)
-          .select(['id', `${valueCol} as __v`, ...constants.map((c) => c.column)])
+          .select(['id', `${valueCol} as __v`, ...new Set([...constants.map((c) => c.column), ...dependent.map((d) => d.column)])])
           .where('tenant_id', '=', caller.tenantId)
           .where(valueCol, 'in', wanted.slice(i, i + CHUNK))
           .execute();
@@ -101,7 +112,10 @@ export async function checkRefs(ctx: AppContext, db: Db, fields: FieldSchema[], 
             const have = g[c.column];
             return c.multi ? String(have ?? '').split(',').includes(String(want)) : String(have) === String(want) || have === want;
           });
-          if (pass) found.set(String(g.__v), String(g.id));
+          if (pass) {
+            found.set(String(g.__v), String(g.id));
+            filtered.set(String(g.__v), g as Rec);
+          }
         }
       }
     }
@@ -110,8 +124,16 @@ export async function checkRefs(ctx: AppContext, db: Db, fields: FieldSchema[], 
       const provider = grantProviders.get(ref.resource);
       granted = provider ? await provider(db, [...new Set(found.values())], caller.tenantId) : new Map();
     }
+    // a `{field}` filter: the record must match the row's value of that field (when it has one)
+    const matches = (r: RefRow, id: string) => dependent.every((d) => {
+      const want = sourceOf(r, d.source);
+      if (want === undefined || want === null || want === '') return true;
+      const wants = String(want).split(',');
+      const have = filtered.get(id)?.[d.column];
+      return d.multi ? String(have ?? '').split(',').some((x) => wants.includes(x)) : wants.includes(String(have));
+    });
     perRow.forEach((ids, row) => {
-      if (ids.some((id) => !found.has(id))) {
+      if (ids.some((id) => !found.has(id) || !matches(rows[row]!, id))) {
         errors.push({ row, field: f.key, title: f.title, message: MSG_REF_INVALID });
         return;
       }
