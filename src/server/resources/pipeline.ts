@@ -160,7 +160,9 @@ async function storedChildren(ctx: AppContext, links: ChildLink[], parentId: str
 export async function prepareRecord(ctx: AppContext, m: ResourceModel, mode: 'add' | 'edit', body: Rec, caller: Caller, existing?: Rec): Promise<Prepared> {
   const links = childLinks(ctx, m);
   const stored = existing ? rowToRecord(m, existing) : null;
-  const storedKids = existing ? await storedChildren(ctx, links, String(existing.id), caller.tenantId) : new Map<string, Map<string, Rec>>();
+  // stored rows of the children sent (an edit that does not send a child key keeps its rows)
+  const sentLinks = links.filter((l) => Array.isArray(body[l.spec.key]));
+  const storedKids = existing && sentLinks.length ? await storedChildren(ctx, sentLinks, String(existing.id), caller.tenantId) : new Map<string, Map<string, Rec>>();
 
   // sanitize: rich text cleaned; masked echoes of sensitive values mean "unchanged"
   sanitizeRecord(m.schema, body, ctx.registry);
