@@ -403,4 +403,15 @@ describe('data log', () => {
     db.close();
     expect(rows.at(-1)).toMatchObject({ tenant_id: 1001, op: 'edit', username: 'hospadmin', version: Number(rec.version) + 1 });
   });
+
+  it('logs transitions with their action and imports row by row, in the tenant written to', async () => {
+    const db = new BetterSqlite3(dbFile(), { readonly: true });
+    const reject = db.prepare(`select tenant_id, username, version from sys_write_log where resource = 'hisDoctor' and op = 'reject'`).all() as Rec[];
+    const imported = db.prepare(`select count(*) as n from sys_write_log where resource = 'hisDoctor' and op = 'import' and username = 'hospadmin' and tenant_id = 1001 and version = 1`).get() as { n: number };
+    const refused = db.prepare(`select count(*) as n from sys_write_log where resource = 'sysRole' and tenant_id in (9999, 1002)`).get() as { n: number };
+    db.close();
+    expect(reject).toEqual([{ tenant_id: 1001, username: 'admin', version: 2 }]);
+    expect(imported.n).toBe(2); // the committed import; the one its effect refused left no log
+    expect(refused.n).toBe(0);
+  });
 });
