@@ -36,7 +36,7 @@ describe('meta-schema', () => {
     expect(props(meta.$defs.form)).toEqual(keys<FormSpec>({ open: true, columns: true, width: true, sections: true }));
     expect(props(meta.$defs.menu)).toEqual(keys<MenuSpec>({ group: true, path: true, icon: true, order: true, keepAlive: true }));
     expect(props(meta.$defs.api)).toEqual(keys<ApiSpec>({ base: true, list: true, queryById: true, add: true, edit: true, delete: true, deleteBatch: true, exportXls: true, importExcel: true, importTemplate: true, childList: true }));
-    expect(props(meta.$defs.ref)).toEqual(keys<RefSpec>({ resource: true, label: true, value: true, filter: true }));
+    expect(props(meta.$defs.ref)).toEqual(keys<RefSpec>({ resource: true, label: true, value: true, grantSubset: true, filter: true }));
     expect(props(meta.$defs.field.properties.list.anyOf[0])).toEqual(keys<ListOptions>({ width: true, fixed: true, ellipsis: true, sortable: true }));
     expect(props(meta.$defs.field.properties.form.anyOf[0])).toEqual(keys<FormOptions>({ span: true, placeholder: true, help: true }));
     expect(props(meta.$defs.field.properties.permission)).toEqual(keys<FieldPermission>({ view: true, edit: true }));

@@ -268,7 +268,7 @@ describe('schema language v1 in the browser', () => {
     const other = (await client.list('hisPrescription', { pageSize: 5, status: '5' })).records[0]!;
     const foreignItem = ((await client.byId('hisPrescription', other.id)).items as Rec[])[0]!;
     const editable = RX.fields.filter((f) => !f.readOnly).map((f) => f.key);
-    const body: Record<string, unknown> = { id: rec.id };
+    const body: Record<string, unknown> = { id: rec.id, version: rec.version };
     for (const k of editable) if (rec[k] !== undefined && rec[k] !== null) body[k] = rec[k];
     delete body.patientPhone;
     body.patientName = `回滚失败${stamp}`;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
 import { call, login, testApp } from './helpers.js';
+import { concurrentIncrements } from './pipeline-rmw.js';
 
 type Rec = Record<string, unknown>;
 
@@ -81,6 +82,11 @@ describe('two interleaved edits', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(3);
+  });
+
+  it('concurrent read-modify-write increments: none is lost', async () => {
+    const d = await firstDoctor();
+    await concurrentIncrements(app, hosp, String(d.id), 12);
   });
 
   it('a transition carrying a stale version gets 409; without version the state guard applies', async () => {

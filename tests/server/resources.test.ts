@@ -35,13 +35,32 @@ let hosp: string;
 let zhuli: string;
 let schemasDir: string;
 
+/** A hospital with two departments of the caller's tenant (a doctor's references must exist there). */
+interface Org { hospitalId: string; departIds: string }
+let hospOrg: Org;
+let adminOrg: Org;
+
+async function makeOrg(token: string, n: number): Promise<Org> {
+  const h = await call<string>(app, '/hisHospital/add', {
+    token,
+    body: { name: `测试医院${n}`, orgType: '1', uscc: `91640100MA7${String(n).padStart(7, '0')}`, licenseNo: `PDY${n}`, hosType: '1', hosLevel: '31', address: '银川市', phone: '13800000000', status: '1' },
+  });
+  expect(h.body.success, h.body.message).toBe(true);
+  const departs: string[] = [];
+  for (const k of [1, 2]) {
+    const d = await call<string>(app, '/hisDepartment/add', { token, body: { name: `科室${n}-${k}`, code: `KS${n}${k}`, hospitalId: h.body.result, deptType: '1', status: '1' } });
+    expect(d.body.success, d.body.message).toBe(true);
+    departs.push(d.body.result);
+  }
+  return { hospitalId: h.body.result, departIds: departs.join(',') };
+}
+
 const doctor = (over: Rec = {}): Rec => ({
   realname: '张三',
   sex: '1',
   phone: '13912345678',
   idCard: '11010519491231002X',
-  hospitalId: '1',
-  departIds: '2,3',
+  ...hospOrg,
   title: '2',
   pracType: '1',
   pracScope: '内科',
@@ -64,6 +83,8 @@ beforeAll(async () => {
   admin = await login(app, 'admin');
   hosp = await login(app, 'hospadmin');
   zhuli = await login(app, 'zhuli');
+  hospOrg = await makeOrg(hosp, 1);
+  adminOrg = await makeOrg(admin, 2);
 });
 afterAll(async () => {
   await app.close();
@@ -81,7 +102,7 @@ describe('add / validation / uniqueness', () => {
       tenantId: 1001,
       createBy: 'hospadmin',
       auditStatus: '0', // readOnly: the client cannot set it
-      phone: '13912345678', // unmasked outside list
+      phone: '139****5678', // masked in queryById too: hospadmin holds no hisDoctor:unmask
       sex_dictText: '男',
       title_dictText: '主治医师',
     });
@@ -116,7 +137,7 @@ describe('add / validation / uniqueness', () => {
   });
 
   it('allows the same phone in another tenant', async () => {
-    const r = await call(app, '/hisDoctor/add', { token: admin, body: doctor({ realname: '平台医生' }) });
+    const r = await call(app, '/hisDoctor/add', { token: admin, body: doctor({ realname: '平台医生', ...adminOrg }) });
     expect(r.body.success).toBe(true);
   });
 });
@@ -198,7 +219,7 @@ describe('list query', () => {
     expect(rec.phone).toBe('139****0002');
     expect(rec.idCard).toBe(`110***********${idCard(3).slice(-4)}`);
     expect(rec.sex_dictText).toBe('女');
-    expect(rec.departIds_dictText).toBe('2,3');
+    expect(rec.departIds_dictText).toBe('科室1-1,科室1-2');
   });
 
   it('sorts by a declared key', async () => {

@@ -312,6 +312,7 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
       else {
         if (!findField(target, f.ref.label) && !isSystemColumn(f.ref.label)) err(p('ref', 'label'), `${name} 的显示字段 "${f.ref.label}" 不是资源 "${f.ref.resource}" 的字段`);
         if (f.ref.value && !findField(target, f.ref.value) && !isSystemColumn(f.ref.value)) err(p('ref', 'value'), `${name} 的值字段 "${f.ref.value}" 不是资源 "${f.ref.resource}" 的字段`);
+        if (f.ref.grantSubset && f.ref.value && f.ref.value !== 'id') err(p('ref', 'grantSubset'), `${name} 声明了 grantSubset，值字段必须是 id`);
       }
       for (const [k, src] of Object.entries(f.ref.filter ?? {})) {
         if (target && !findField(target, k) && !isSystemColumn(k)) err(p('ref', 'filter', k), `${name} 的过滤字段 "${k}" 不是资源 "${f.ref.resource}" 的字段`);

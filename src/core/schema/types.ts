@@ -49,6 +49,12 @@ export interface RefSpec {
   label: string;
   /** Field of the target stored as the value (default `id`). */
   value?: string;
+  /**
+   * The referenced records grant permission codes (e.g. roles): a write may only add records
+   * whose codes the caller holds herself (server check; the target's system registers how to
+   * read a record's codes).
+   */
+  grantSubset?: boolean;
   /** Filter the target by constants or by other values of this form. */
   filter?: Record<string, { field: string } | { value: string | number | boolean }>;
 }

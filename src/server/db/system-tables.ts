@@ -8,6 +8,7 @@ import { USER_SETTING_TABLE } from '../settings/table.js';
 import { WORKER_TABLE } from './worker.js';
 import { JOB_FIRE_TABLE } from '../jobs/scheduler.js';
 import { SCHEMA_SYNC_TABLE } from './schema-sync-table.js';
+import { WRITE_LOG_TABLE } from '../resources/write-log.js';
 
 const { text, int } = col;
 const id = text('id', { primaryKey: true });
@@ -145,4 +146,5 @@ export const SYSTEM_TABLES: TableDef[] = [
   WORKER_TABLE, // worker-number leases of running instances (db/worker.ts)
   JOB_FIRE_TABLE, // one claim per scheduled fire of a job (jobs/scheduler.ts)
   SCHEMA_SYNC_TABLE, // what the schema sync last wrote (db/schema-sync.ts)
+  WRITE_LOG_TABLE, // data log of the write pipeline (src/server/resources/write-log.ts)
 ];

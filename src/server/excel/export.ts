@@ -4,7 +4,8 @@
  * 50,000 rows, streamed as one .xlsx sheet with a header row of field titles.
  * Cells: dict / ref labels (dictionaries from the registry, refs resolved per batch of rows
  * with a cache for the whole export), booleans 是/否, money as numbers with 2 decimals
- * (format 0.00), dates in the field's format, `sensitive: mask` fields masked, richtext as
+ * (format 0.00), dates in the field's format, `sensitive: mask` fields masked without the
+ * unmask code (resources/mask.ts), richtext as
  * plain text; writeOnly fields never.
  */
 import { PassThrough, type Readable } from 'node:stream';
@@ -17,7 +18,7 @@ import { badRequest } from '../errors.js';
 import type { SessionUser } from '../auth/session.js';
 import { hiddenKeys } from '../resources/access.js';
 import { toListQuery } from '../resources/list-query.js';
-import { maskValue } from '../resources/mask.js';
+import { maskValue, mustMask } from '../resources/mask.js';
 import { fromStored, SYSTEM_COLS, type ResourceModel } from '../resources/model.js';
 import { filterExpr } from '../resources/query.js';
 import { dictItems, exportColumns, RefLabelCache, splitMulti, type ExportColumn } from './fields.js';
@@ -88,6 +89,8 @@ export async function prepareExport(ctx: AppContext, m: ResourceModel, query: Re
   const total = Number(counted?.n ?? 0);
   if (total > MAX_EXPORT_ROWS) throw badRequest(`导出数据不能超过${MAX_EXPORT_ROWS}条（当前${total}条），请缩小查询范围`);
 
+  // sensitive fields are masked as in the list, unless the caller holds the unmask code
+  const masked = mustMask(m, user);
   const pass = new PassThrough();
   const produce = async () => {
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
@@ -119,7 +122,7 @@ export async function prepareExport(ctx: AppContext, m: ResourceModel, query: Re
           refLabels.set(c.key, await refs.labels(col, rows.flatMap((r) => splitMulti(r[col.column]))));
         }
       }
-      for (const r of rows) sheet.addRow(columns.map((c) => cellValue(c, r, dicts, refLabels))).commit();
+      for (const r of rows) sheet.addRow(columns.map((c) => cellValue(c, r, dicts, refLabels, masked))).commit();
       if (rows.length < BATCH) break;
     }
     await sheet.commit();
@@ -134,6 +137,7 @@ function cellValue(
   row: Record<string, unknown>,
   dicts: Map<string, Map<string, string>>,
   refLabels: Map<string, Map<string, string>>,
+  masked: boolean,
 ): ExcelJS.CellValue {
   if (!c.col) {
     const s = SYSTEM_COLS.find((x) => x.key === c.key);
@@ -175,7 +179,7 @@ function cellValue(
       return cut(plainText(String(v)));
     default: {
       const s = typeof v === 'string' ? v : String(v);
-      return cut(f.sensitive === 'mask' ? String(maskValue(f.kind, s)) : s);
+      return cut(masked && f.sensitive === 'mask' ? String(maskValue(f.kind, s)) : s);
     }
   }
 }

@@ -1,15 +1,18 @@
 /**
  * POST <base>/importExcel?dryRun=1|0 (multipart `file`, .xlsx, <= 10 MB, <= 5,000 data rows).
  *
- * Pipeline: read the first sheet (streaming reader; stops past the row limit) -> map header
- * TITLES to importable fields (unknown columns are ignored, duplicated titles refused) ->
- * convert cells (dict labels -> values, ref labels -> ids with the ref's filter applied per
- * row, 是/否 -> booleans, Excel dates -> YYYY-MM-DD ...) -> validate every row with core
- * createValidator(schema, 'add') -> unique checks within the file and against the database.
+ * Steps: read the first sheet -> map header TITLES to importable fields (unknown columns are
+ * ignored, duplicated titles refused) -> convert cells (dict labels -> values, ref labels -> ids
+ * with the ref's filter applied per row, 是/否 -> booleans, Excel dates -> YYYY-MM-DD ...) ->
+ * each row through the write pipeline's steps (resources/pipeline.ts): sanitize, validate with
+ * core createValidator(schema, 'add'), field edit access, references, rule codes -> unique
+ * checks within the file and against the database.
  * Report: {total, valid, invalid, errors: [{row, field, title, message}]} where `row` is the
  * Excel row number and `message` is `<title>：<rule message>` (the validation envelope format).
- * dryRun=1 writes nothing; dryRun=0 refuses the whole file (400 + the report) when any row is
- * invalid, else inserts all rows in ONE transaction -> {total, inserted}.
+ * A dry run writes nothing; a commit refuses the whole file (400 + the report) when any row is
+ * invalid, else writes in ONE transaction: compute, auto-numbers, the rows (version 1), the
+ * resource's `effects.afterWrite` with the real caller, and the data log; a failing effect
+ * rolls every row back.
  */
 import ExcelJS from 'exceljs';
 import { createValidator } from '../../core/projections/validator.js';
@@ -17,10 +20,13 @@ import type { AppContext } from '../context.js';
 import type { SessionUser } from '../auth/session.js';
 import { newId, nowText } from '../db/ids.js';
 import { ApiError, badRequest } from '../errors.js';
-import { checkFieldEdits } from '../resources/access.js';
 import { assignAutoNumbers, computeValues, hasAutoNumber } from '../resources/derive.js';
-import { runWriteEffects } from '../resources/write.js';
-import { checkRuleCode } from '../rules/index.js';
+import { checkEditableFields } from '../resources/guard.js';
+import { ruleProblems, type Caller } from '../resources/pipeline.js';
+import { checkRefs } from '../resources/refs.js';
+import { flush, runAfterWrite, type Pending } from '../resources/write.js';
+import { logWrites } from '../resources/write-log.js';
+import { sanitizeRecord } from '../sanitize/index.js';
 import { toStored, type FieldCol, type ResourceModel } from '../resources/model.js';
 import { dictItems, importFields, refTarget } from './fields.js';
 
@@ -272,24 +278,20 @@ export async function analyzeImport(ctx: AppContext, m: ResourceModel, data: Buf
 
   await resolveRefs(ctx, tenantId, sheet, payloads, pending, errors);
 
+  // the write pipeline's steps, row by row (references batched per field)
   const validate = createValidator(m.schema, 'add', ctx.registry);
   const validated: Array<Record<string, unknown> | null> = payloads.map((p, i) => {
     const rowNo = sheet.rows[i]!.row;
+    sanitizeRecord(m.schema, p, ctx.registry);
     const res = validate(p);
     if (res.ok) {
       try {
-        checkFieldEdits(m, res.value, p, null, user); // field-level edit permissions, as on add
+        checkEditableFields(m, res.value, p, null, user); // field edit access, as on add
       } catch (e) {
         if (!(e instanceof ApiError)) throw e;
         errors.add(rowNo, { key: '', field: { title: '' } }, e.message);
       }
-      // rule codes, as on add (src/server/resources/write.ts)
-      for (const c of m.fields) {
-        const v = res.value[c.key];
-        if (!c.field.rule || v === null || v === undefined || v === '') continue;
-        const message = checkRuleCode(c.field.rule, String(v));
-        if (message) errors.add(rowNo, c, message);
-      }
+      for (const problem of ruleProblems(m.schema.fields, res.value)) errors.add(rowNo, m.byKey.get(problem.field)!, problem.message);
       return errors.list.some((e) => e.row === rowNo) ? null : res.value;
     }
     for (const e of res.errors) {
@@ -299,6 +301,14 @@ export async function analyzeImport(ctx: AppContext, m: ResourceModel, data: Buf
     }
     return null;
   });
+
+  const checked = validated.flatMap((v, i) => (v ? [{ v, i }] : []));
+  const caller: Caller = { user, tenantId };
+  for (const e of await checkRefs(ctx, ctx.database.db, m.schema.fields, checked.map((x) => ({ values: x.v })), caller)) {
+    const i = checked[e.row]!.i;
+    errors.add(sheet.rows[i]!.row, m.byKey.get(e.field)!, e.message);
+    validated[i] = null;
+  }
 
   // rows that failed elsewhere are still checked with their converted values (one report, all problems)
   const candidates = validated.map((v, i) => v ?? payloads[i]!);
@@ -410,28 +420,28 @@ async function checkUnique(
   }
 }
 
-/** Inserts validated payloads in one transaction; returns the new ids. */
-export async function commitImport(
-  ctx: AppContext,
-  m: ResourceModel,
-  payloads: Array<Record<string, unknown>>,
-  caller: { user: SessionUser; tenantId: number },
-): Promise<string[]> {
+/**
+ * Writes validated payloads in ONE transaction with their `effects.afterWrite` (the real caller)
+ * and the data log; returns the new ids.
+ */
+export async function commitImport(ctx: AppContext, m: ResourceModel, payloads: Array<Record<string, unknown>>, caller: Caller): Promise<string[]> {
   const now = nowText();
   // `compute` fields as on add; children are not imported
   for (const p of payloads) await computeValues(ctx, m, { values: p, children: {}, links: [], tenantId: caller.tenantId });
   const rows = payloads.map((p) => {
-    const row: Record<string, unknown> = { id: newId(), tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now };
+    const row: Record<string, unknown> = { id: newId(), tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now, version: 1 };
     for (const c of m.fields) {
       if (c.field.kind === 'password' || !Object.prototype.hasOwnProperty.call(p, c.key)) continue;
       row[c.column] = toStored(c, p[c.key]);
     }
     return row;
   });
+  const ids = rows.map((r) => String(r.id));
   // one statement per chunk, staying under SQLite's bound-variable limit
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const chunk = Math.max(1, Math.floor(30000 / columns.length));
   const full = rows.map((r) => Object.fromEntries(columns.map((k) => [k, r[k] ?? null])));
+  const pending: Pending = [];
   await ctx.database.db.transaction().execute(async (trx) => {
     if (hasAutoNumber(m)) {
       // each number reads the tenant's current maximum, so these rows go in one by one
@@ -439,12 +449,13 @@ export async function commitImport(
         await assignAutoNumbers(trx, m, r, caller.tenantId);
         await trx.insertInto(m.table).values(r).execute();
       }
-      return;
+    } else {
+      for (let i = 0; i < full.length; i += chunk) await trx.insertInto(m.table).values(full.slice(i, i + chunk)).execute();
     }
-    for (let i = 0; i < full.length; i += chunk) await trx.insertInto(m.table).values(full.slice(i, i + chunk)).execute();
+    await runAfterWrite(ctx, trx, m, caller, 'add', ids, {}, pending);
+    await logWrites(trx, caller, m.name, 'import', ids, 1);
   });
   ctx.counts.invalidate(m.table);
-  const ids = rows.map((r) => String(r.id));
-  await runWriteEffects(ctx, m, 'add', ids);
+  await flush(pending);
   return ids;
 }

@@ -4,6 +4,7 @@
  *   GET  <base>/exportXls        permission <prefix>:exportXls    — only when `list.export: true`
  *   GET  <base>/importTemplate   permission <prefix>:importExcel  — only when `list.import: true`
  *   POST <base>/importExcel      permission <prefix>:importExcel  — only when `list.import: true`
+ *                                (`dryRun=0` commits; absent or empty `dryRun` is a dry run)
  *
  * The routes exist exactly when core `permissionCodes` derives the permission code (so roles
  * can be granted it). Both flags default to false. Files are blobs (plain, not encrypted);
@@ -19,6 +20,7 @@ import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import { extensionOf, readMultipart, registerMultipartScope } from '../files/index.js';
 import type { ResourceModel } from '../resources/model.js';
+import { checkTargetTenant } from '../resources/pipeline.js';
 import { contentDisposition, prepareExport, XLSX_TYPE } from './export.js';
 import { analyzeImport, commitImport, type ImportReport } from './import.js';
 import { buildTemplate } from './template.js';
@@ -87,7 +89,10 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
         const q = (req.query ?? {}) as Record<string, unknown>;
         const dry = one(q.dryRun);
         if (dry !== undefined && dry !== '' && dry !== '0' && dry !== '1' && dry !== 'true' && dry !== 'false') throw badRequest('dryRun 只能是 1 或 0');
-        const dryRun = dry === '1' || dry === 'true';
+        // only an explicit dryRun=0 (or false) commits; absent or empty is a dry run
+        const dryRun = dry !== '0' && dry !== 'false';
+        const caller = { user: req.session!, tenantId: req.tenantId };
+        if (!dryRun) await checkTargetTenant(ctx, caller);
         const format = one(q.format);
         if (format !== undefined && format !== 'json' && format !== 'xlsx') throw badRequest('format 只能是 json 或 xlsx');
         const form = await readMultipart(req, 'file');
@@ -104,7 +109,7 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
           return ok(report, summary(report));
         }
         if (report.invalid > 0) throw new ApiError(400, `导入失败：共${report.total}行，其中${report.invalid}行有误，未导入任何数据`, report);
-        const ids = await commitImport(ctx, m, payloads, { user: req.session!, tenantId: req.tenantId });
+        const ids = await commitImport(ctx, m, payloads, caller);
         return ok({ total: report.total, inserted: ids.length }, `文件导入成功！数据行数：${ids.length}`);
       });
     }

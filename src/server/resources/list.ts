@@ -1,5 +1,5 @@
 /**
- * GET <base>/list: tenant-scoped page + cached count + labels + masking.
+ * GET <base>/list: tenant-scoped page + cached count + labels (masking and field access: read.ts).
  * Tree resources (`list.tree`): without filters the page holds the roots (parent empty);
  * every record of a tree carries `hasChild`. `childList` returns one node's children.
  * queryById returns the master-detail children arrays.
@@ -8,7 +8,6 @@ import type { Kysely } from 'kysely';
 import type { Page } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import { addLabels } from './labels.js';
-import { maskValue } from './mask.js';
 import { rowToRecord, type ResourceModel } from './model.js';
 import type { ParsedListQuery } from '../../core/projections/query.js';
 import { filterExpr, filterKey } from './query.js';
@@ -36,13 +35,6 @@ async function addHasChild(ctx: AppContext, m: ResourceModel, records: Rec[], te
     .execute();
   const parents = new Set(rows.map((r) => String(r.p)));
   for (const r of records) r.hasChild = parents.has(String(r.id));
-}
-
-function mask(m: ResourceModel, records: Rec[]): void {
-  for (const c of m.readable) {
-    if (c.field.sensitive !== 'mask') continue;
-    for (const r of records) r[c.key] = maskValue(c.field.kind, r[c.key]);
-  }
 }
 
 export async function listRecords(
@@ -80,7 +72,6 @@ export async function listRecords(
     records = rows.map((r) => rowToRecord(m, r));
     await addLabels(ctx, m, records, tenantId);
     await addHasChild(ctx, m, records, tenantId);
-    mask(m, records);
   }
   return { records, total, size: q.pageSize, current: q.pageNo, pages };
 }
@@ -88,7 +79,7 @@ export async function listRecords(
 /** Most children one childList call returns. */
 export const CHILD_LIST_MAX = 5000;
 
-/** GET <base>/childList?pid=: the children of one node (tenant-scoped, labels, hasChild, masking as in list). */
+/** GET <base>/childList?pid=: the children of one node (tenant-scoped, labels, hasChild). */
 export async function childRecords(ctx: AppContext, m: ResourceModel, pid: string, q: ParsedListQuery, tenantId: number): Promise<Rec[]> {
   const parent = treeParentColumn(m)!;
   let query = ctx.database.db
@@ -102,7 +93,6 @@ export async function childRecords(ctx: AppContext, m: ResourceModel, pid: strin
   const records = rows.map((r) => rowToRecord(m, r));
   await addLabels(ctx, m, records, tenantId);
   await addHasChild(ctx, m, records, tenantId);
-  mask(m, records);
   return records;
 }
 

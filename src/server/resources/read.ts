@@ -1,20 +1,28 @@
 /**
- * One record as the caller sees it (queryById, and the `current` of a 409 conflict): labels,
- * `hasChild`, master-detail children, fields the caller may not view stripped, `_transitions`.
+ * Records as the caller sees them, for every reader (list, childList, queryById and the
+ * `current` of a 409 conflict): sensitive fields masked without the unmask code, fields the
+ * caller may not view stripped, `_transitions` added; queryById also carries labels, `hasChild`
+ * and the master-detail children, each presented the same way.
  */
 import type { SessionUser } from '../auth/session.js';
 import type { AppContext } from '../context.js';
-import { decorate } from './access.js';
 import { childLinks } from './children.js';
+import { presentFor } from './guard.js';
 import { getRecord } from './list.js';
+import { maskRecords } from './mask.js';
 import type { ResourceModel } from './model.js';
 
 type Rec = Record<string, unknown>;
 
+export function presentRecords(m: ResourceModel, records: Rec[], user: SessionUser): void {
+  maskRecords(m, records, user);
+  presentFor(m, records, user);
+}
+
 export async function readRecordFor(ctx: AppContext, m: ResourceModel, id: string, tenantId: number, user: SessionUser): Promise<Rec | null> {
   const rec = await getRecord(ctx, m, id, tenantId);
   if (!rec) return null;
-  decorate(m, [rec], user);
-  for (const l of childLinks(ctx, m)) decorate(l.model, (rec[l.spec.key] ?? []) as Rec[], user);
+  presentRecords(m, [rec], user);
+  for (const l of childLinks(ctx, m)) presentRecords(l.model, (rec[l.spec.key] ?? []) as Rec[], user);
   return rec;
 }

@@ -7,19 +7,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
 import { requiredPermission } from '../../core/projections/menu.js';
-import { createFieldsValidator } from '../../core/projections/validator.js';
 import { apiPath } from '../../core/schema/naming.js';
 import type { ResourceAction } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
-import { ApiError, badRequest, notFound, MSG } from '../errors.js';
-import { decorate, hiddenKeys } from './access.js';
-import { childLinks } from './children.js';
+import { badRequest, notFound, MSG } from '../errors.js';
+import { hiddenFor } from './guard.js';
 import { getEffect } from './effects.js';
 import { childRecords, listRecords, treeParentColumn } from './list.js';
-import { readRecordFor } from './read.js';
+import { presentRecords, readRecordFor } from './read.js';
 import { toListQuery } from './list-query.js';
-import { rowToRecord, type ResourceModel } from './model.js';
+import type { ResourceModel } from './model.js';
 import { runTransition } from './transition.js';
+import { runEffectAction } from './action.js';
+import { hasGrantedCodes } from './refs.js';
 import { addRecord, deleteRecords, editRecord, parseIds, type Caller } from './write.js';
 
 type Query = Record<string, unknown>;
@@ -35,7 +35,7 @@ function idParam(q: Query, name = 'id'): string {
 
 /** Filters and sorts on fields the caller may not see would leak them: refused like undeclared keys. */
 function checkHiddenQuery(m: ResourceModel, q: Query, req: FastifyRequest): void {
-  const hidden = hiddenKeys(m, req.session!);
+  const hidden = hiddenFor(m, req.session!);
   if (!hidden.length) return;
   for (const k of hidden) {
     if (q[k] !== undefined || q[`${k}_begin`] !== undefined || q[`${k}_end`] !== undefined) throw badRequest(`不支持的查询条件：${k}`);
@@ -55,7 +55,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
         : requiredPermission(s, action),
     },
   });
-  const decorateFor = (req: FastifyRequest, model: ResourceModel, recs: Array<Record<string, unknown>>) => decorate(model, recs, req.session!);
+  const decorateFor = (req: FastifyRequest, model: ResourceModel, recs: Array<Record<string, unknown>>) => presentRecords(model, recs, req.session!);
 
   app.get(apiPath(s, 'list'), perm('list'), async (req) => {
     const query = (req.query ?? {}) as Query;
@@ -125,8 +125,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
 }
 
 /**
- * call/form actions served by a registered effect: `<method> <api.path>`, body (or query for
- * GET) `{id?, ...formFields}`; the effect runs in a transaction and its return value is the result.
+ * call/form actions served by a registered effect: `<method> <api.path>` (action.ts).
  * Actions whose api is a generic route or a transition need nothing here.
  */
 function registerEffectAction(app: FastifyInstance, ctx: AppContext, m: ResourceModel, a: ResourceAction): void {
@@ -134,35 +133,28 @@ function registerEffectAction(app: FastifyInstance, ctx: AppContext, m: Resource
   const effect = getEffect(a.effect);
   if (!effect) throw new Error(`模块 ${m.name} 的动作 ${a.action} 引用了未注册的服务端效果：${a.effect}`);
   const code = requiredPermission(m.schema, a.action);
-  const validate = createFieldsValidator(a.form ?? [], { mode: 'add', registry: ctx.registry, name: `${m.name}:${a.action}` });
   app.route({
     method: a.api.method,
     url: a.api.path,
     config: code ? { permission: code } : {},
     handler: async (req) => {
       const input = (a.api!.method === 'GET' || a.api!.method === 'DELETE' ? req.query : req.body) ?? {};
-      if (typeof input !== 'object' || Array.isArray(input)) throw badRequest('请求体必须是对象');
-      const { id: rawId, ...form } = input as Query;
-      const r = validate(form);
-      if (!r.ok) throw badRequest(r.message, { errors: r.errors });
-      const c = caller(req);
-      let before: Record<string, unknown> | null = null;
-      const id = rawId === undefined || rawId === null || rawId === '' ? '' : String(rawId);
-      if (a.placement === 'row' || id) {
-        if (!id) throw badRequest('缺少参数：id');
-        const row = await ctx.database.db.selectFrom(m.table).selectAll().where('id', '=', id).where('tenant_id', '=', c.tenantId).executeTakeFirst();
-        if (!row) throw notFound(MSG.noData);
-        before = rowToRecord(m, row as Record<string, unknown>);
-      }
-      const result = await ctx.database.db.transaction().execute(async (trx) =>
-        effect({ ctx, db: trx, model: m, caller: c, id, before, values: r.value, action: a, set() { throw new ApiError(500, 'set() 仅用于状态流转'); } }),
-      );
-      ctx.counts.invalidate(m.table);
+      const result = await runEffectAction(ctx, m, a, effect, input, caller(req));
       return ok(result ?? null, `${a.title}成功！`);
     },
   });
 }
 
+/** Schemas naming `ref.grantSubset` need the target's system to say what its records grant. */
+function checkGrantProviders(m: ResourceModel): void {
+  for (const f of m.schema.fields) {
+    if (f.ref?.grantSubset && !hasGrantedCodes(f.ref.resource)) throw new Error(`模块 ${m.name} 的字段 ${f.key} 声明了 grantSubset，但资源 ${f.ref.resource} 未注册授予的权限码`);
+  }
+}
+
 export function registerResources(app: FastifyInstance, ctx: AppContext): void {
-  for (const m of ctx.models.values()) registerResource(app, ctx, m);
+  for (const m of ctx.models.values()) {
+    checkGrantProviders(m);
+    registerResource(app, ctx, m);
+  }
 }

@@ -1,48 +1,39 @@
 /**
- * add / edit / delete of one resource: validation, field permissions, rule codes (`rule`),
- * uniqueness (`unique`: tenant or `"global"`), server-filled fields (`autoNumber` on add,
- * `compute` on add/edit: derive.ts), tenancy, audit columns, hashing, and master-detail
- * children (`<childKey>: [rows]`): the parent and its children are written in ONE transaction
- * (edit replaces the child set: rows with an id are updated, rows without are inserted,
- * missing ones deleted), with the resource's `effects.afterWrite` run last in the same
- * transaction; any failure writes nothing.
+ * add / edit / delete of one resource: the transactional part of the write pipeline
+ * (pipeline.ts prepares the record). In ONE transaction: uniqueness (`unique`: tenant or
+ * `"global"`) and auto-numbers, the version-guarded write, master-detail children
+ * (`<childKey>: [rows]`; edit replaces the child set: rows with an id are updated, rows without
+ * are inserted, missing ones deleted; a row id not under this parent is refused), the
+ * resource's `effects.afterWrite` with the real caller, and the data log. Any failure writes
+ * nothing.
  */
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { SessionUser } from '../auth/session.js';
-import { hashPassword } from '../auth/password.js';
 import { newId, nowText } from '../db/ids.js';
 import { ApiError, badRequest, notFound, MSG } from '../errors.js';
-import { checkFieldEdits } from './access.js';
 import { childLinks, type ChildLink } from './children.js';
 import { idsWithChildren } from './list.js';
-import { assignAutoNumbers, computeValues, hasAutoNumber, isUniqueViolation, serverWrittenKeys, type ChildRows } from './derive.js';
+import { assignAutoNumbers, hasAutoNumber, isUniqueViolation, serverWrittenKeys } from './derive.js';
 import { getEffect } from './effects.js';
-import { toStored, type ResourceModel } from './model.js';
-import { validatePayload } from './validate.js';
+import type { ResourceModel } from './model.js';
+import { checkTargetTenant, columnValues, isObject, prepareRecord, rowLabel, type Caller } from './pipeline.js';
 import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from './version.js';
-import { sanitizeRecord } from '../sanitize/index.js';
-import { checkRuleCode } from '../rules/index.js';
+import { logWrites } from './write-log.js';
 // registers the authentication-table effects (syncUserRoles, dropRoleLinks) named by schemas
 import '../auth/effects.js';
+// registers what roles grant, for `ref.grantSubset`
+import '../auth/grants.js';
 
-export interface Caller {
-  user: SessionUser;
-  tenantId: number;
-}
+export type { Caller };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
 type Rec = Record<string, unknown>;
 
-function isObject(v: unknown): v is Rec {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** A server-made number met a twin written meanwhile: the write is retried with a new number. */
 class AutoNumberClash extends Error {}
 
-async function checkUnique(db: Db, m: ResourceModel, values: Rec, tenantId: number, selfId?: string, prefix = '') {
+export async function checkUnique(db: Db, m: ResourceModel, values: Rec, tenantId: number, selfId?: string, prefix = '') {
   for (const c of m.unique) {
     const v = values[c.column];
     if (v === null || v === undefined || v === '') continue;
@@ -69,31 +60,12 @@ async function withAutoNumberRetry<T>(numbered: boolean, write: () => Promise<T>
   }
 }
 
-/**
- * `rule` fields: a non-empty value must pass its rule code (src/server/rules), else 400
- * `<prefix><title>：<rule message>` with errors [{field, message}].
- */
-function checkFieldRules(m: ResourceModel, values: Rec, prefix = '', fieldPrefix = ''): void {
-  for (const c of m.fields) {
-    const rule = c.field.rule;
-    const v = values[c.key];
-    if (!rule || v === null || v === undefined || v === '') continue;
-    const message = checkRuleCode(rule, Array.isArray(v) ? v.join(',') : String(v));
-    if (message) throw badRequest(`${prefix}${c.field.title}：${message}`, { errors: [{ field: `${fieldPrefix}${c.key}`, message }] });
-  }
-}
-
-function checkChildRules(links: ChildLink[], children: ChildRows): void {
-  for (const l of links) {
-    (children[l.spec.key] ?? []).forEach((row, i) => checkFieldRules(l.model, row, rowLabel(l, i), `${l.spec.key}[${i}].`));
-  }
-}
-
 /** Work queued by effects for after the commit. */
-type Pending = Array<() => void | Promise<void>>;
+export type Pending = Array<() => void | Promise<void>>;
 
-/** The resource's `effects.afterWrite`, in the write's transaction. */
-async function runAfterWrite(ctx: AppContext, db: Db, m: ResourceModel, caller: Caller, op: 'add' | 'edit' | 'delete', ids: string[], values: Rec, pending: Pending): Promise<void> {
+/** The resource's `effects.afterWrite`, in the write's transaction, with the real caller. */
+export async function runAfterWrite(ctx: AppContext, db: Db, m: ResourceModel, caller: Caller, op: 'add' | 'edit' | 'delete', ids: string[], values: Rec, pending: Pending): Promise<void> {
+  if (!ids.length) return;
   for (const name of m.schema.effects?.afterWrite ?? []) {
     const effect = getEffect(name);
     if (!effect) throw new ApiError(500, `服务端效果未注册：${name}`);
@@ -105,57 +77,9 @@ async function runAfterWrite(ctx: AppContext, db: Db, m: ResourceModel, caller: 
   }
 }
 
-async function flush(pending: Pending): Promise<void> {
+export async function flush(pending: Pending): Promise<void> {
   for (const fn of pending) await fn();
 }
-
-/**
- * `effects.afterWrite` of rows written elsewhere (e.g. a bulk import), in a transaction of its
- * own; without a caller, a system caller of the rows' tenant is used.
- */
-export async function runWriteEffects(ctx: AppContext, m: ResourceModel, op: 'add' | 'edit' | 'delete', ids: string[], caller?: Caller): Promise<void> {
-  if (!m.schema.effects?.afterWrite?.length || !ids.length) return;
-  const who: Caller = caller ?? { tenantId: 0, user: { token: '', id: '', username: 'system', realname: null, tenantId: 0, orgId: null, roleCodes: [], isSuperAdmin: false, perms: new Set() } };
-  const pending: Pending = [];
-  await ctx.database.db.transaction().execute((trx) => runAfterWrite(ctx, trx, m, who, op, ids, {}, pending));
-  await flush(pending);
-}
-
-/**
- * Payload -> column values for the writable fields present (or defaulted on add).
- * `computed`: server-computed keys (`compute` fields) written even when readOnly.
- */
-async function columnValues(m: ResourceModel, payload: Rec, mode: 'add' | 'edit', computed: readonly string[] = []) {
-  const out: Rec = {};
-  for (const c of m.fields) {
-    const f = c.field;
-    const present = Object.prototype.hasOwnProperty.call(payload, c.key);
-    // The validator has applied defaults on add (readOnly fields included) and
-    // dropped readOnly / createOnly keys on edit, so what is present is what is written.
-    if (!present) continue;
-    if (mode === 'edit' && (f.readOnly || f.createOnly) && !computed.includes(c.key)) continue;
-    const v = payload[c.key];
-    if (f.kind === 'password') {
-      if (typeof v === 'string' && v !== '') out[c.column] = await hashPassword(v);
-      continue;
-    }
-    out[c.column] = toStored(c, v);
-  }
-  return out;
-}
-
-/** Moves the validated children arrays out of the payload (undefined: not sent). */
-function takeChildren(links: ChildLink[], valid: Rec): ChildRows {
-  const out: ChildRows = {};
-  for (const l of links) {
-    const rows = valid[l.spec.key];
-    delete valid[l.spec.key];
-    out[l.spec.key] = Array.isArray(rows) ? (rows as Rec[]) : undefined;
-  }
-  return out;
-}
-
-const rowLabel = (l: ChildLink, i: number) => `${l.spec.title}第${i + 1}行：`;
 
 async function insertChild(db: Db, l: ChildLink, row: Rec, parentId: string, caller: Caller, i: number, now: string): Promise<void> {
   const values = await columnValues(l.model, row, 'add', serverWrittenKeys(l.model));
@@ -164,6 +88,8 @@ async function insertChild(db: Db, l: ChildLink, row: Rec, parentId: string, cal
   await checkUnique(db, l.model, values, caller.tenantId, undefined, rowLabel(l, i));
   await db.insertInto(l.model.table).values({ ...values, id: newId(), tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now, version: 1 }).execute();
 }
+
+const rowId = (row: Rec) => (typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '');
 
 /** Replaces the child set of one parent (edit), inside the transaction. */
 async function replaceChildren(db: Db, l: ChildLink, rows: Rec[], parentId: string, caller: Caller, now: string): Promise<void> {
@@ -176,8 +102,9 @@ async function replaceChildren(db: Db, l: ChildLink, rows: Rec[], parentId: stri
   const have = new Set(existing.map((r) => String(r.id)));
   const kept = new Set<string>();
   const computed = serverWrittenKeys(l.model);
+  // a row id must be one of THIS parent's rows: rows of other parents or tenants are refused
   for (const [i, row] of rows.entries()) {
-    const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '';
+    const id = rowId(row);
     if (!id) continue;
     if (!have.has(id) || kept.has(id)) throw badRequest(`${rowLabel(l, i)}${MSG.noData}`, { errors: [{ field: `${l.spec.key}[${i}].id`, message: MSG.noData }] });
     kept.add(id);
@@ -185,7 +112,7 @@ async function replaceChildren(db: Db, l: ChildLink, rows: Rec[], parentId: stri
   const gone = [...have].filter((id) => !kept.has(id));
   if (gone.length) await db.deleteFrom(l.model.table).where('tenant_id', '=', caller.tenantId).where('id', 'in', gone).execute();
   for (const [i, row] of rows.entries()) {
-    const id = typeof row.id === 'string' || typeof row.id === 'number' ? String(row.id) : '';
+    const id = rowId(row);
     if (!id) {
       await insertChild(db, l, row, parentId, caller, i, now);
       continue;
@@ -198,21 +125,15 @@ async function replaceChildren(db: Db, l: ChildLink, rows: Rec[], parentId: stri
       .set({ ...values, update_by: caller.user.username, update_time: now, version: nextVersion() })
       .where('id', '=', id)
       .where('tenant_id', '=', caller.tenantId)
+      .where(l.fk.column, '=', parentId)
       .execute();
   }
 }
 
 export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown, caller: Caller): Promise<string> {
   if (!isObject(body)) throw badRequest('请求体必须是对象');
-  sanitizeRecord(m.schema, body, ctx.registry); // rich text sanitized on save (src/server/sanitize)
-  const valid = validatePayload(ctx, m, 'add', body);
-  checkFieldEdits(m, valid, body, null, caller.user);
-  const links = childLinks(ctx, m);
-  const children = takeChildren(links, valid);
-  checkFieldRules(m, valid);
-  checkChildRules(links, children);
-  await computeValues(ctx, m, { values: valid, children, links, tenantId: caller.tenantId });
-  const values = await columnValues(m, valid, 'add', serverWrittenKeys(m));
+  await checkTargetTenant(ctx, caller);
+  const { valid, children, links, values } = await prepareRecord(ctx, m, 'add', body, caller);
   const id = newId();
   const now = nowText();
   const pending: Pending = [];
@@ -227,6 +148,7 @@ export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown
         for (const [i, row] of (children[l.spec.key] ?? []).entries()) await insertChild(trx, l, row, id, caller, i, now);
       }
       await runAfterWrite(ctx, trx, m, caller, 'add', [id], valid, pending);
+      await logWrites(trx, caller, m.name, 'add', [id], 1);
     });
   });
   ctx.counts.invalidate(m.table);
@@ -237,10 +159,10 @@ export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown
 
 export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknown, caller: Caller): Promise<string> {
   if (!isObject(body)) throw badRequest('请求体必须是对象');
-  sanitizeRecord(m.schema, body, ctx.registry); // rich text sanitized on save (src/server/sanitize)
   const id = body.id;
   if (typeof id !== 'string' && typeof id !== 'number') throw badRequest('缺少参数：id');
   const sid = String(id);
+  await checkTargetTenant(ctx, caller);
   const existing = await ctx.database.db
     .selectFrom(m.table)
     .selectAll()
@@ -250,14 +172,7 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
   if (!existing) throw notFound(MSG.noData);
   const version = sentVersion(body, true)!;
   if (storedVersion(existing as Rec) !== version) throw await conflict(ctx, m, sid, caller.tenantId, caller.user);
-  const valid = validatePayload(ctx, m, 'edit', body);
-  checkFieldEdits(m, valid, body, existing as Rec, caller.user);
-  const links = childLinks(ctx, m);
-  const children = takeChildren(links, valid);
-  checkFieldRules(m, valid);
-  checkChildRules(links, children);
-  await computeValues(ctx, m, { values: valid, children, links, tenantId: caller.tenantId, existing: existing as Rec, id: sid });
-  const values = await columnValues(m, valid, 'edit', serverWrittenKeys(m));
+  const { valid, children, links, values } = await prepareRecord(ctx, m, 'edit', body, caller, existing as Rec);
   const now = nowText();
   const pending: Pending = [];
   const numbered = links.some((l) => hasAutoNumber(l.model) && children[l.spec.key]);
@@ -280,6 +195,7 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
           if (rows) await replaceChildren(trx, l, rows, sid, caller, now);
         }
         await runAfterWrite(ctx, trx, m, caller, 'edit', [sid], valid, pending);
+        await logWrites(trx, caller, m.name, 'edit', [sid], version + 1);
       });
     });
   } catch (e) {
@@ -300,11 +216,12 @@ export function parseIds(raw: unknown): string[] {
   return ids;
 }
 
-/** Deletes rows of the caller's tenant and their children, in one transaction. */
 export { childLinks, type ChildLink };
 
+/** Deletes rows of the caller's tenant and their children, in one transaction. */
 export async function deleteRecords(ctx: AppContext, m: ResourceModel, ids: string[], caller: Caller): Promise<number> {
   const { db } = ctx.database;
+  await checkTargetTenant(ctx, caller);
   const found = await db.selectFrom(m.table).select('id').where('tenant_id', '=', caller.tenantId).where('id', 'in', ids).execute();
   if (found.length === 0) throw notFound(MSG.noData);
   const own = found.map((r) => String(r.id));
@@ -316,6 +233,7 @@ export async function deleteRecords(ctx: AppContext, m: ResourceModel, ids: stri
     for (const l of links) await trx.deleteFrom(l.model.table).where('tenant_id', '=', caller.tenantId).where(l.fk.column, 'in', own).execute();
     await trx.deleteFrom(m.table).where('tenant_id', '=', caller.tenantId).where('id', 'in', own).execute();
     await runAfterWrite(ctx, trx, m, caller, 'delete', own, {}, pending);
+    await logWrites(trx, caller, m.name, 'delete', own);
   });
   ctx.counts.invalidate(m.table);
   for (const l of links) ctx.counts.invalidate(l.model.table);

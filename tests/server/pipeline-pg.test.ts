@@ -1,0 +1,54 @@
+/** Optimistic concurrency on PostgreSQL, where writers really run at the same time. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Page } from '../../src/core/protocol/index.js';
+import { buildApp } from '../../src/server/app.js';
+import { call, login } from './helpers.js';
+import { createTestDatabase, probePostgres, PG_REQUIRED, type TestDatabase } from './pg-helpers.js';
+import { concurrentIncrements } from './pipeline-rmw.js';
+
+type Rec = Record<string, unknown>;
+const probe = await probePostgres();
+if (!probe.available && !PG_REQUIRED) console.info(`[pipeline-pg.test] skipped: ${probe.reason}`);
+
+describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL: version check', () => {
+  let tdb: TestDatabase;
+  let dataDir: string;
+  let app: FastifyInstance;
+  let hosp: string;
+
+  beforeAll(async () => {
+    if (!probe.available) throw new Error(`PG_TEST_URL is set but ${probe.reason}`);
+    tdb = await createTestDatabase();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-pipeline-pg-'));
+    app = await buildApp({ databaseUrl: tdb.url, seedRows: 3, staticDir: '/nonexistent', dataDir });
+    hosp = await login(app, 'hospadmin');
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await tdb?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const firstDoctor = async () => {
+    const page = await call<Page<Rec>>(app, '/hisDoctor/list', { token: hosp, query: { pageSize: 1 } });
+    return (await call<Rec>(app, '/hisDoctor/queryById', { token: hosp, query: { id: String(page.body.result.records[0]!.id) } })).body.result;
+  };
+
+  it('of concurrent edits of one version exactly one wins, the others get 409', async () => {
+    const d = await firstDoctor();
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => call(app, '/hisDoctor/edit', { method: 'PUT', token: hosp, body: { ...d, pracScope: `并发${i}` } })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409).map((r) => r.body.message)).toEqual(Array(7).fill('数据已被他人修改'));
+    const after = (await firstDoctor()) as Rec;
+    expect(after.version).toBe(Number(d.version) + 1);
+  });
+
+  it('concurrent read-modify-write increments: none is lost', async () => {
+    const d = await firstDoctor();
+    await concurrentIncrements(app, hosp, String(d.id), 12);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Shared proof of lost-update protection: `n` clients at once each read a doctor, add 1 to its
+ * `dailyLimit` and save, re-reading and retrying on 409. With optimistic concurrency no
+ * increment is lost.
+ */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { call } from './helpers.js';
+
+type Rec = Record<string, unknown>;
+
+export async function concurrentIncrements(app: FastifyInstance, token: string, id: string, n: number): Promise<{ conflicts: number }> {
+  const read = async () => (await call<Rec>(app, '/hisDoctor/queryById', { token, query: { id } })).body.result;
+  const start = Number((await read()).dailyLimit ?? 0);
+  let conflicts = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const rec = await read();
+        const r = await call(app, '/hisDoctor/edit', { method: 'PUT', token, body: { ...rec, dailyLimit: Number(rec.dailyLimit ?? 0) + 1 } });
+        if (r.status === 200) return;
+        expect(r.status, r.body.message).toBe(409);
+        expect(r.body.message).toBe('数据已被他人修改');
+        conflicts++;
+      }
+      throw new Error('no attempt succeeded');
+    }),
+  );
+  const end = await read();
+  expect(Number(end.dailyLimit)).toBe(start + n);
+  return { conflicts };
+}
