@@ -9,6 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
+import Database from 'better-sqlite3';
+import { nowText } from '../../src/server/db/ids.js';
 import { JOB_CLASSES } from '../../src/server/jobs/classes.js';
 import { nextFireTimes } from '../../src/server/jobs/scheduler.js';
 import { call, login, testApp } from './helpers.js';
@@ -109,6 +111,38 @@ describe('定时任务', () => {
     await call(a, '/sys/quartzJob/execute', { token: admin, body: { id: bad.id } });
     await sleep(300);
     const failed = await logsOf(String(bad.id));
-    expect(failed[0]).toMatchObject({ result: "0", message: "缺少参数 from" });
+    expect(failed[0]).toMatchObject({ result: "0", message: "缺少参数 action" });
+  });
+
+  it('超时关闭 runs a transition through the pipeline on rows waiting too long, in the job\'s tenant only', async () => {
+    const hosp = await login(a, 'hospadmin');
+    const pending = async (tenantToken: string) =>
+      (await call<Page<Rec>>(a, '/hisPrescription/list', { token: tenantToken, query: { status: '1', pageSize: 1 } })).body.result.total;
+    // the seeded prescriptions are from today: make the pending ones of 1001 two hours old
+    const file = new Database(path.join(dir, 'hospital.db'));
+    file.prepare("update his_prescription set create_time = ? where tenant_id = 1001 and status = '1'").run(nowText(new Date(Date.now() - 7_200_000)));
+    file.close();
+    const before = await pending(hosp);
+    expect(before).toBeGreaterThan(0);
+    const platformBefore = await pending(admin);
+    // the job belongs to tenant 1001 (written by its administrator's platform admin through tenant-id)
+    const add = await call(a, '/sys/quartzJob/add', {
+      token: admin,
+      tenantId: 1001,
+      body: { jobClassName: 'closeStaleRecordsJob', cronExpression: '0 0 3 * * ?', status: '-1', description: '作废超时处方', parameter: '{"resource": "hisPrescription", "action": "void", "minutes": 60}' },
+    });
+    expect(add.body.success, add.body.message).toBe(true);
+    const page = await call<Page<Rec>>(a, '/sys/quartzJob/list', { token: admin, tenantId: 1001, query: { pageSize: 100 } });
+    const job = page.body.result.records.find((r) => r.description === '作废超时处方')!;
+    await call(a, '/sys/quartzJob/execute', { token: admin, tenantId: 1001, body: { id: job.id } });
+    await sleep(800);
+    expect(await pending(hosp)).toBe(0);
+    expect(await pending(admin)).toBe(platformBefore); // the platform tenant's rows are untouched
+    const logs = await call<Page<Rec>>(a, '/sys/quartzJobLog/list', { token: admin, tenantId: 1001, query: { jobId: String(job.id) } });
+    expect(logs.body.result.records[0]).toMatchObject({ result: '1', message: `已处理 ${before} 条` });
+    // each row was written by the pipeline: state, version and the data log
+    const voided = await call<Page<Rec>>(a, '/hisPrescription/list', { token: hosp, query: { status: '4', pageSize: 1, column: 'updateTime', order: 'desc' } });
+    expect(voided.body.result.records[0]).toMatchObject({ updateBy: 'system' });
+    expect(Number(voided.body.result.records[0]!.version)).toBeGreaterThan(1);
   });
 });

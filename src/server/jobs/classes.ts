@@ -3,9 +3,11 @@
  * job_class lists them for the form; a test keeps the two equal). A job receives its parsed
  * JSON `parameter` and the tenant of its row; what it returns is written to the run log.
  */
-import { sql } from 'kysely';
+import type { SessionUser } from '../auth/session.js';
 import type { AppContext } from '../context.js';
 import { nowText } from '../db/ids.js';
+import type { Caller } from '../resources/pipeline.js';
+import { runTransition } from '../resources/transition.js';
 
 export interface JobRun {
   ctx: AppContext;
@@ -16,6 +18,15 @@ export interface JobRun {
 export type JobClass = (run: JobRun) => Promise<string>;
 
 export class JobError extends Error {}
+
+/** Who a job acts as: the system user of the job's tenant, holding every permission. */
+function systemCaller(tenantId: number): Caller {
+  const user: SessionUser = {
+    token: '', id: '0', username: 'system', realname: '定时任务', tenantId, orgId: null,
+    roleCodes: [], isSuperAdmin: true, perms: new Set(),
+  };
+  return { user, tenantId };
+}
 
 const num = (v: unknown, name: string, min: number): number => {
   const n = Number(v);
@@ -33,33 +44,39 @@ export const JOB_CLASSES: Record<string, JobClass> = {
   heartbeatJob: async () => '心跳正常',
 
   /**
-   * Moves rows of a module that have stayed in one state too long to another state, e.g.
-   * `{"resource": "…Order", "from": "0", "to": "4", "minutes": 30}` closes orders unpaid for 30 minutes.
-   * Only rows of the job's tenant; the state field and its transition are the schema's.
+   * Runs one of a module's transitions on the rows that have waited in its `from` states too
+   * long, e.g. `{"resource": "…Order", "action": "cancel", "minutes": 30}` closes orders unpaid
+   * for 30 minutes. Each row goes through the write pipeline as a transition by the system
+   * user of the job's tenant (state guard, version, effects, data log), in its own transaction.
    */
   closeStaleRecordsJob: async ({ ctx, tenantId, params }) => {
     const model = ctx.models.get(text(params.resource, 'resource'));
     if (!model) throw new JobError(`资源不存在：${String(params.resource)}`);
-    const states = model.schema.states;
-    if (!states) throw new JobError(`资源 ${model.schema.name} 没有状态流转`);
-    const from = text(params.from, 'from');
-    const to = text(params.to, 'to');
-    if (!states.transitions.some((t) => t.from.includes(from) && t.to === to)) {
-      throw new JobError(`资源 ${model.schema.name} 没有从「${from}」到「${to}」的流转`);
-    }
+    const action = text(params.action, 'action');
+    const t = model.schema.states?.transitions.find((x) => x.action === action);
+    if (!t) throw new JobError(`资源 ${model.schema.name} 没有流转「${action}」`);
     const minutes = num(params.minutes, 'minutes', 1);
-    const col = model.byKey.get(states.field)!.column;
+    const col = model.byKey.get(model.schema.states!.field)!.column;
     const cutoff = nowText(new Date(Date.now() - minutes * 60_000));
-    const res = await ctx.database.db
-      .updateTable(model.table)
-      .set({ [col]: to, update_by: 'system', update_time: nowText(), version: sql`version + 1` })
+    const rows = await ctx.database.db
+      .selectFrom(model.table)
+      .select('id')
       .where('tenant_id', '=', tenantId)
-      .where(col, '=', from)
+      .where(col, 'in', t.from)
       .where('create_time', '<', cutoff)
-      .executeTakeFirst();
-    const n = Number(res.numUpdatedRows ?? 0);
-    if (n > 0) ctx.counts.invalidate(model.table);
-    return `已处理 ${n} 条`;
+      .limit(1000)
+      .execute();
+    const caller = systemCaller(tenantId);
+    let done = 0;
+    for (const r of rows) {
+      try {
+        await runTransition(ctx, model, t, { id: String(r.id) }, caller);
+        done++;
+      } catch {
+        /* moved meanwhile (state or version): the next run sees it again */
+      }
+    }
+    return `已处理 ${done} 条`;
   },
 
   /** Deletes run-log rows older than `days` (default 30). */
