@@ -98,12 +98,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   ctx.sessions.attach(bus);
   // first-start seed, schema sync (menu, codes, dictionaries, grants) and the one-shot demo
   // links/announcements (recorded in sys_migration): once across instances started together
-  await underStartLock(database, async (locked) => {
+  const synced = await underStartLock(database, async (locked) => {
     const lctx: AppContext = { ...ctx, database: locked };
     await seedIfEmpty(lctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows, access });
-    await syncSchemas(locked.db, registry, access);
+    const report = await syncSchemas(locked.db, registry, access);
     await seedUserDeparts(lctx);
     await seedAnnouncements(lctx);
+    return report;
   });
   const noticeHub = createNoticeHub(ctx);
   noticeHub.attach(bus);
@@ -114,6 +115,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
   });
+  const { added, updated, hidden, granted } = synced;
+  if (added.length + updated.length + hidden.length + granted.length > 0) {
+    app.log.info({ added: added.length, updated: updated.length, hidden: hidden.length, granted: granted.length }, 'schema sync: menu, codes, dictionaries and grants brought in line with schemas/');
+  }
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.status).send(envelope(err.status, err.message, err.result));

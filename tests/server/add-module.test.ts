@@ -44,6 +44,8 @@ let root: string;
 let schemasDir: string;
 let dataDir: string;
 let app: FastifyInstance;
+/** zhuli's menu titles and codes before the module was added. */
+let before: { titles: string[]; codes: string[] };
 
 const menuOf = async (token: string) => (await call<MenuResult>(app, '/sys/permission/getUserPermissionByToken', { token })).body.result;
 const pageIn = (menu: MenuNode[], component: string) => menu.flatMap((d) => (d.children ?? []).map((c) => ({ dir: d, page: c }))).find((x) => x.page.component === component);
@@ -54,6 +56,8 @@ beforeAll(async () => {
   dataDir = path.join(root, 'data');
   fs.cpSync(path.resolve(__dirname, '../../schemas'), schemasDir, { recursive: true });
   const first = await testApp({ schemasDir, memory: false, dataDir, seedRows: 2 });
+  const seeded = (await call<MenuResult>(first, '/sys/permission/getUserPermissionByToken', { token: await login(first, 'zhuli') })).body.result;
+  before = { titles: seeded.menu.map((m) => m.meta.title), codes: seeded.auth.map((a) => a.action) };
   await first.close();
 
   // 1. the module file; 2. the dictionary file; 3. the grants in roles.json
@@ -121,9 +125,10 @@ describe('a module added to an existing database', () => {
     expect(refused.status).toBe(403);
   });
 
-  it('keeps the seeded menu and grants as they were', async () => {
+  it('keeps the seeded menu and grants as they were, plus the new code', async () => {
     const { menu, auth } = await menuOf(await login(app, 'zhuli'));
-    expect(menu.map((m) => m.meta.title)).toEqual(['首页', '医护管理']);
-    expect(auth.map((a) => a.action).sort()).toEqual(['hisDoctor:list', 'hisDutyRoster:list']);
+    expect(menu.map((m) => m.meta.title)).toEqual(before.titles); // 医护管理 was there already
+    expect(before.codes).toContain('hisDoctor:list');
+    expect(auth.map((a) => a.action).sort()).toEqual([...before.codes, 'hisDutyRoster:list'].sort());
   });
 });

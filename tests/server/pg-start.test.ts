@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleCodes } from '../../src/core/schema/access-data.js';
+import { loadSchemaRoot } from '../../src/server/schemas.js';
 import { api, apiLogin } from '../e2e/restart.js';
 import { createTestDatabase, PG_REQUIRED, probePostgres, type TestDatabase } from './pg-helpers.js';
 
@@ -18,6 +20,11 @@ else if (!probe.available) console.warn(`[pg-start.test] SKIPPED — ${probe.rea
 
 const INSTANCES = 3;
 const SEED_ROWS = 3;
+/** zhuli's codes as roles.json grants them. */
+const ZHULI_CODES = (() => {
+  const { registry, access } = loadSchemaRoot();
+  return [...roleCodes(access.roles.find((r) => r.code === 'zhuli')!, registry)].sort();
+})();
 
 interface Instance { port: number; base: string; child: ChildProcess; stderr: string[]; exit?: number | null }
 
@@ -87,14 +94,15 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('instances started together on
     expect(await count(`select count(*) as n from sys_dict_item i join sys_dict d on d.id = i.dict_id where d.dict_code = 'sex' and i.item_value = '1'`)).toBe(1);
     // one grant row per (role, permission) and the same grants as a single start gives
     expect(await count(`select count(*) as n from (select role_id, permission_id from sys_role_permission group by role_id, permission_id having count(*) > 1) d`)).toBe(0);
-    expect(await count(`select count(*) as n from sys_role_permission rp join sys_role r on r.id = rp.role_id join sys_permission p on p.id = rp.permission_id where r.role_code = 'zhuli' and p.menu_type = 2`)).toBe(1);
+    expect(await count(`select count(*) as n from sys_role_permission rp join sys_role r on r.id = rp.role_id join sys_permission p on p.id = rp.permission_id where r.role_code = 'zhuli' and p.menu_type = 2`)).toBe(ZHULI_CODES.length);
   });
 
   it('each instance serves the seeded console', async () => {
     for (const inst of instances) {
       const token = await apiLogin(inst.base, 'zhuli', 'Zhuli@123456');
       const menu = await api<{ auth: Array<{ action: string }> }>(inst.base, '/sys/permission/getUserPermissionByToken', { token });
-      expect(menu.result.auth.map((a) => a.action)).toEqual(['hisDoctor:list']);
+      expect(menu.result.auth.map((a) => a.action).sort()).toEqual(ZHULI_CODES);
+      expect(ZHULI_CODES).toContain('hisDoctor:list');
       const doctors = await api<{ total: number }>(inst.base, '/hisDoctor/list', { token, query: { pageNo: 1, pageSize: 1 } });
       expect(doctors.result.total).toBe(SEED_ROWS);
     }

@@ -164,4 +164,27 @@ describe('schema sync on restart', () => {
     expect(auth.map((a) => a.action)).not.toContain('hisHospital:delete');
     expect(sqlite((db) => (db.prepare(`select count(*) n from sys_schema_sync where id like 'perm:%'`).get() as { n: number }).n)).toBeGreaterThan(0);
   });
+
+  it('creates a role added to roles.json once, with its grants; a role deleted in the console stays deleted', async () => {
+    const rolesFile = file('roles.json');
+    const roles = readJson<{ roles: Rec[] }>(rolesFile);
+    roles.roles.push({ code: 'yaoshi', name: '药师', tenant: 1001, description: '处方审核', grants: { sysDrug: ['list'], hisPrescription: ['list', 'approve'] } });
+    writeJson(rolesFile, roles);
+    await restart();
+    const granted = () => sqlite((db) => db.prepare(
+      `select p.perms from sys_role r join sys_role_permission rp on rp.role_id = r.id join sys_permission p on p.id = rp.permission_id
+        where r.role_code = 'yaoshi' and r.tenant_id = 1001 and p.menu_type = 2 order by p.perms`,
+    ).all().map((r) => (r as { perms: string }).perms));
+    expect(granted()).toEqual(['hisPrescription:approve', 'hisPrescription:list', 'sysDrug:list']);
+    expect(sqlite((db) => db.prepare(`select role_name, description from sys_role where role_code = 'yaoshi'`).all())).toEqual([{ role_name: '药师', description: '处方审核' }]);
+
+    await app!.close();
+    app = undefined;
+    sqlite((db) => {
+      db.prepare(`delete from sys_role_permission where role_id in (select id from sys_role where role_code = 'yaoshi')`).run();
+      db.prepare(`delete from sys_role where role_code = 'yaoshi'`).run();
+    });
+    await restart();
+    expect(sqlite((db) => db.prepare(`select count(*) n from sys_role where role_code = 'yaoshi'`).get())).toEqual({ n: 0 });
+  });
 });

@@ -13,6 +13,7 @@
  *   schema's own rows are adopted (matched by component, code, url or value).
  * - A menu entry an administrator deleted is not recreated; a dictionary or dictionary item of
  *   the schema that is missing is added back (modules depend on their values).
+ * - A role of roles.json missing from sys_role is created once (the seed creates the first ones).
  * - Each role of roles.json gets each of its codes once (`grant:<roleId>:<code>` records): a
  *   grant an administrator removed stays removed. On a database from before records existed,
  *   codes whose buttons were already there count as granted.
@@ -285,10 +286,19 @@ async function syncGrants(db: Db, ledger: Ledger, registry: Registry, access: Ac
     inserts.push({ id: newId(), role_id: roleId, permission_id: permissionId });
   };
 
+  const tenants = new Set((await db.selectFrom('sys_tenant').select('id').execute()).map((t) => Number(t.id)));
   for (const spec of access.roles) {
-    const role = roles.find((r) => r.role_code === spec.code && Number(r.tenant_id) === spec.tenant);
-    if (!role) continue;
+    const roleKey = `role:${spec.tenant}:${spec.code}`;
+    let role = roles.find((r) => r.role_code === spec.code && Number(r.tenant_id) === spec.tenant);
+    if (!role) {
+      // a role added to roles.json after the first start is created once; one deleted in the console stays deleted
+      if (ledger.get(roleKey) || !tenants.has(spec.tenant)) continue;
+      role = { id: newId(), role_name: spec.name, role_code: spec.code, description: spec.description ?? null, tenant_id: spec.tenant, create_by: 'admin', create_time: ledger.now };
+      await db.insertInto('sys_role').values(role).execute();
+      ledger.report.added.push(roleKey);
+    }
     const roleId = String(role.id);
+    ledger.set(roleKey, roleId, {});
     const homeKey = `grant:${roleId}:home`;
     if (homeId && !ledger.get(homeKey)) {
       grantRow(roleId, homeId);
