@@ -47,6 +47,8 @@ describe('loadRegistry', () => {
     expect(load((d) => { d.list.sort = 'age,asc'; })).toEqual(['/list/sort 默认排序字段 "age" 不是已声明的字段']);
     expect(load((d) => { d.fields.push({ key: 'version', title: 'x', kind: 'integer' }); })).toEqual(['/fields/12/key 字段键 "version" 与系统列重名']);
     expect(load((d) => { d.fields[4].ref.grantSubset = true; })).toEqual([]);
+    expect(load((d) => { d.demo = { records: [{ realname: '张三', age: 3 }] }; })).toEqual(['/demo/records/0/age 演示记录的键 "age" 不是 hisDoctor 的字段']);
+    expect(load((d) => { d.demo = { rows: 0 }; })).toEqual([]);
     expect(load((d) => { Object.assign(d.fields[4].ref, { grantSubset: true, value: 'name' }); })).toEqual(['/fields/4/ref/grantSubset 字段 "hospitalId" 声明了 grantSubset，值字段必须是 id']);
   });
 

@@ -256,6 +256,11 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
 
   s.effects?.afterWrite?.forEach((name, i) => names.effect(pointer('effects', 'afterWrite', i), name));
 
+  const fieldKeys = new Set(s.fields.map((f) => f.key));
+  s.demo?.records?.forEach((r, i) => {
+    for (const k of Object.keys(r)) if (!fieldKeys.has(k)) err(pointer('demo', 'records', i, k), `演示记录的键 "${k}" 不是 ${s.name} 的字段`);
+  });
+
   checkConditionCycles(s, err);
 }
 

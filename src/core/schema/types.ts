@@ -322,6 +322,18 @@ export interface ResourceSchema {
   actions?: ResourceAction[];
   /** Registered server effects run on generic writes (schemas/registry.json "effects"). */
   effects?: ResourceEffects;
+  /** Demo data of a first start: how many generated rows per tenant, or these exact records. */
+  demo?: ResourceDemo;
+}
+
+/**
+ * `rows` caps the generated demo rows per tenant (0: none); `records` replaces them by fixed
+ * records (keys are field keys), seeded into every tenant, for modules whose rows are few and
+ * meaningful (configuration, jobs).
+ */
+export interface ResourceDemo {
+  rows?: number;
+  records?: Array<Record<string, string | number | boolean | null>>;
 }
 
 /**

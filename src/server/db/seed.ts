@@ -124,7 +124,9 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
           const existing = plan.find((p) => p.table === m.table)?.rows.filter((r) => r.tenant_id === tenant.id) ?? [];
           taken.set(c.column, new Set(existing.map((r) => r[c.column])));
         }
-        const recs = generateRows(s, opts.rows, { seed: tenant.id * 1000 + si + 1, tenantId: tenant.id, dicts: registry.dicts, refIds, refRows });
+        const recs = s.demo?.records
+          ? s.demo.records.map((r) => ({ ...r }))
+          : generateRows(s, Math.min(opts.rows, s.demo?.rows ?? opts.rows), { seed: tenant.id * 1000 + si + 1, tenantId: tenant.id, dicts: registry.dicts, refIds, refRows });
         const rows: Row[] = [];
         const apiRows: Row[] = [];
         for (const rec of recs) {
