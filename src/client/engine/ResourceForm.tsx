@@ -84,6 +84,8 @@ export function formBody(schema: ResourceSchema, mode: 'create' | 'edit', values
     else if (mode === 'edit' && !f.writeOnly) body[f.key] = null;
   }
   if (mode === 'edit' && id !== undefined) body.id = id;
+  // the version this form loaded: the server refuses the save (409) if the row moved since
+  if (mode === 'edit' && values.version !== undefined) body.version = values.version;
   return body;
 }
 
