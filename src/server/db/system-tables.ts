@@ -5,6 +5,7 @@
  */
 import { AUDIT_COLUMNS, col, type TableDef } from './table-def.js';
 import { USER_SETTING_TABLE } from '../settings/table.js';
+import { REQUEST_NONCE_TABLE } from '../protocol/replay.js';
 
 const { text, int } = col;
 const id = text('id', { primaryKey: true });
@@ -139,4 +140,5 @@ export const SYSTEM_TABLES: TableDef[] = [
     indexes: [{ name: 'idx_sys_login_attempt_user', columns: ['username', 'at'] }],
   },
   USER_SETTING_TABLE, // per-user settings (src/server/settings)
+  REQUEST_NONCE_TABLE, // signed calls already accepted, for replay refusal (src/server/protocol/replay.ts)
 ];
