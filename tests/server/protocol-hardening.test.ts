@@ -12,7 +12,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API_ROOT, baseHeaders, computeSign, decryptText, encryptJson, encryptText, type Envelope, type Page } from '../../src/core/protocol/index.js';
+import { buildApp } from '../../src/server/app.js';
+import { openDatabase } from '../../src/server/db/connection.js';
+import { migrate } from '../../src/server/db/migrate.js';
+import { SYSTEM_TABLES } from '../../src/server/db/system-tables.js';
+import { DatabaseReplayGuard, REQUEST_NONCE_TABLE } from '../../src/server/protocol/replay.js';
 import { call, cfg, login, PASSWORDS, testApp } from './helpers.js';
+import { createTestDatabase, PG_REQUIRED, probePostgres } from './pg-helpers.js';
+
+const probe = await probePostgres();
 
 type Rec = Record<string, unknown>;
 
@@ -178,6 +186,51 @@ describe('a signed call is accepted once', () => {
       await two.close();
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the replay record', () => {
+  it('keeps a triple until its timestamp leaves the skew window, then purges it', async () => {
+    const database = openDatabase({ memory: true });
+    await migrate(database, SYSTEM_TABLES);
+    let now = 1_763_788_800_000;
+    const guard = new DatabaseReplayGuard(database, () => now);
+    const ts = String(now);
+    expect(await guard.claim('S', ts, 'r1')).toBe(true);
+    expect(await guard.claim('S', ts, 'r1')).toBe(false);
+    expect(await guard.claim('S', ts, 'r2')).toBe(true);
+    now += 5 * 60_000;
+    await guard.purge();
+    expect(await guard.claim('S', ts, 'r1')).toBe(false);
+    now += 2 * 60_000 + 1;
+    await guard.purge();
+    expect(await database.db.selectFrom(REQUEST_NONCE_TABLE.name).selectAll().execute()).toHaveLength(0);
+    await database.close();
+  });
+
+  describe.skipIf(!probe.available && !PG_REQUIRED)('on PostgreSQL', () => {
+    it('two instances on one database: a login accepted by one is refused by the other', async () => {
+      if (!probe.available) throw new Error(`PG_TEST_URL is set but ${probe.reason}`);
+      const tdb = await createTestDatabase();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-replay-pg-'));
+      const opts = { databaseUrl: tdb.url, seedRows: 2, staticDir: '/nonexistent', dataDir };
+      const one = await buildApp(opts);
+      const two = await buildApp(opts);
+      try {
+        const req = signedRequest('/sys/login', { method: 'POST', body: { username: 'admin', password: PASSWORDS.admin } });
+        expect(JSON.parse(decryptText((await one.inject(req)).body, cfg)).success).toBe(true);
+        const b = await two.inject(req);
+        expect(b.statusCode).toBe(400);
+        expect(JSON.parse(decryptText(b.body, cfg)).message).toBe('请求重复，请刷新后重试');
+        const rows = await tdb.query<{ n: number }>(`select count(*)::int as n from ${REQUEST_NONCE_TABLE.name}`);
+        expect(rows[0]!.n).toBeGreaterThanOrEqual(1);
+      } finally {
+        await one.close();
+        await two.close();
+        await tdb.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 120_000);
   });
 });
 
