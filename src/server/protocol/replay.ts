@@ -31,11 +31,21 @@ export function nonceKey(sign: string, timestamp: string, random: string): strin
 
 export class DatabaseReplayGuard implements ReplayGuard {
   private nextPurge = 0;
+  /** SQLite: one prepared statement (the hot path of every call); PostgreSQL goes through Kysely. */
+  private readonly insertSqlite: ((id: string, expiresAt: number) => number) | null;
 
   constructor(
     private readonly database: Database,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    const raw = database.raw;
+    if (raw) {
+      const st = raw.prepare(`insert into ${REQUEST_NONCE_TABLE.name} (id, expires_at) values (?, ?) on conflict (id) do nothing`);
+      this.insertSqlite = (id, expiresAt) => st.run(id, expiresAt).changes;
+    } else {
+      this.insertSqlite = null;
+    }
+  }
 
   async claim(sign: string, timestamp: string, random: string): Promise<boolean> {
     const now = this.now();
@@ -43,9 +53,12 @@ export class DatabaseReplayGuard implements ReplayGuard {
       this.nextPurge = now + PURGE_EVERY_MS;
       await this.purge(now);
     }
+    const id = nonceKey(sign, timestamp, random);
+    const expiresAt = Number(timestamp) + MAX_TIMESTAMP_SKEW_MS + KEEP_MARGIN_MS;
+    if (this.insertSqlite) return this.insertSqlite(id, expiresAt) > 0;
     const r = await this.database.db
       .insertInto(REQUEST_NONCE_TABLE.name)
-      .values({ id: nonceKey(sign, timestamp, random), expires_at: Number(timestamp) + MAX_TIMESTAMP_SKEW_MS + KEEP_MARGIN_MS })
+      .values({ id, expires_at: expiresAt })
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
