@@ -101,6 +101,10 @@ describe('typed and nested body signing', () => {
     expect(canonicalJson(ok)).toBe(`${'['.repeat(MAX_SIGN_DEPTH)}1${']'.repeat(MAX_SIGN_DEPTH)}`);
   });
 
+  it('signs a body key _t (only the query timestamp is exempt)', () => {
+    expect(sign({ a: '1', _t: 1 })).not.toBe(sign({ a: '1', _t: 2 }));
+  });
+
   it('names a key sent in both query and body, ignoring _t', () => {
     expect(collidingKey('/m/deleteBatch', { ids: 'B' }, { ids: 'A' })).toBe('ids');
     expect(collidingKey('/m/deleteBatch', { _body: 'B' }, ['A'])).toBe('_body');

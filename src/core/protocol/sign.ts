@@ -139,15 +139,15 @@ export function collidingKey(path: string, query: Params | undefined, body?: unk
 
 /**
  * Builds the sorted canonical parameter object: query values by the flat rule, body values
- * with their types (canonicalBodyValue), the path variable, minus `_t`.
+ * with their types (canonicalBodyValue), the path variable, minus the query's `_t`.
  */
 export function canonicalParams(path: string, query: Params | undefined, body?: unknown): Params {
   const merged: Params = {};
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) merged[k] = canonicalValue(v);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && k !== TIMESTAMP_PARAM) merged[k] = canonicalValue(v);
+  // a body key `_t` is signed like any other: only the query's GET timestamp is exempt
   for (const [k, v] of bodyEntries(body)) if (v !== undefined) merged[k] = canonicalBodyValue(v);
   const pv = pathVariable(path);
   if (pv !== undefined) merged[PATH_VARIABLE_PARAM] = pv;
-  delete merged[TIMESTAMP_PARAM];
   const sorted: Params = {};
   for (const k of Object.keys(merged).sort()) sorted[k] = merged[k];
   return sorted;
