@@ -40,6 +40,7 @@ export const MSG = {
   bodyTooDeep: (max: number) => `请求体嵌套层级过深（最多${max}层）`,
   bodyTooManyKeys: (max: number) => `请求体字段过多（最多${max}个）`,
   paramTwice: (key: string) => `请求参数重复：${key}（同一参数不能同时出现在地址和请求体中）`,
+  paramInQuery: (key: string) => `请求参数位置不正确：${key}（有请求体时参数必须全部放在请求体中）`,
   replayed: '请求重复，请刷新后重试',
   urlTooLong: '请求地址过长，请减少查询条件或改用请求体提交',
   loginFailed: '用户名或密码错误',

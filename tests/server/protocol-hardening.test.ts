@@ -135,8 +135,18 @@ describe('a parameter has one place: query or body', () => {
     expect(r.body.message).toBe('请求参数重复：ids（同一参数不能同时出现在地址和请求体中）');
     const arrayBody = await call(app, '/hisDoctor/deleteBatch', { method: 'DELETE', token: hosp, body: [a], query: { ids: b! } });
     expect(arrayBody.status).toBe(400);
-    expect(arrayBody.body.message).toBe('请求参数重复：ids（同一参数不能同时出现在地址和请求体中）');
+    expect(arrayBody.body.message).toBe('请求参数位置不正确：ids（有请求体时参数必须全部放在请求体中）');
     expect(await doctorIds(50)).toEqual(expect.arrayContaining([a, b]));
+  });
+
+  it('refuses a key moved from the body to the query of a body request, even when signed', async () => {
+    const [d] = await doctorIds(1);
+    const current = (await call<Rec>(app, '/hisDoctor/queryById', { token: hosp, query: { id: d! } })).body.result;
+    const { realname, ...rest } = current;
+    const r = await call(app, '/hisDoctor/edit', { method: 'PUT', token: hosp, body: rest, query: { realname: '挪到地址栏' } });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('请求参数位置不正确：realname（有请求体时参数必须全部放在请求体中）');
+    expect((await call<Rec>(app, '/hisDoctor/queryById', { token: hosp, query: { id: d! } })).body.result.realname).toBe(realname);
   });
 });
 

@@ -138,6 +138,15 @@ export function collidingKey(path: string, query: Params | undefined, body?: unk
 }
 
 /**
+ * The first query key (`_t` aside) of a request that also has a body: such a request carries
+ * all its parameters in the body, so no handler can be fed a key moved between the two.
+ */
+export function strayQueryKey(query: Params | undefined, body?: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  return Object.keys(query ?? {}).find((k) => k !== TIMESTAMP_PARAM);
+}
+
+/**
  * Builds the sorted canonical parameter object: query values by the flat rule, body values
  * with their types (canonicalBodyValue), the path variable, minus the query's `_t`.
  */

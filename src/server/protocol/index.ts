@@ -1,11 +1,12 @@
 /**
  * The protocol layer of every /hospital route: access-auth and X-Sign checks
- * (before anything is read or written), the bounded encrypted JSON body parser, the refusal
- * of a key sent in both query and body, the refusal of replays and the response encryption.
+ * (before anything is read or written), the bounded encrypted JSON body parser, one place
+ * per parameter (a key in both query and body is refused; a request with a body carries all
+ * its parameters there), the refusal of replays and the response encryption.
  * Register inside the /hospital scope.
  */
 import type { FastifyInstance } from 'fastify';
-import { H, collidingKey, encryptText, type Params, type ProtocolConfig } from '../../core/protocol/index.js';
+import { H, collidingKey, encryptText, strayQueryKey, type Params, type ProtocolConfig } from '../../core/protocol/index.js';
 import { ApiError, MSG } from '../errors.js';
 import { registerBodyParser } from './body.js';
 import type { ReplayGuard } from './replay.js';
@@ -39,6 +40,8 @@ export function registerProtocol(app: FastifyInstance, cfg: ProtocolConfig, repl
     // one place per parameter: handlers may read `body ?? query` without a second source to fool them
     const dup = collidingKey(signedPath(req.url), query, req.body);
     if (dup !== undefined) throw new ApiError(400, MSG.paramTwice(dup));
+    const stray = strayQueryKey(query, req.body);
+    if (stray !== undefined) throw new ApiError(400, MSG.paramInQuery(stray));
     const problem = checkSign({ url: req.url, query, body: req.body, headers: req.headers }, cfg);
     if (problem) throw new ApiError(400, signMessage(problem));
     if (replay && !(await replay.claim(one(req.headers['x-sign'])!, one(req.headers['x-timestamp'])!, req.accessRandom!))) {
