@@ -101,6 +101,11 @@ describe('typed and nested body signing', () => {
     expect(canonicalJson(ok)).toBe(`${'['.repeat(MAX_SIGN_DEPTH)}1${']'.repeat(MAX_SIGN_DEPTH)}`);
   });
 
+  it('signs a parsed __proto__ key like any other', () => {
+    expect(sign(JSON.parse('{"a":"1","__proto__":{"x":1}}'))).not.toBe(sign({ a: '1' }));
+    expect(sign({ o: JSON.parse('{"__proto__":{"x":1}}') })).not.toBe(sign({ o: {} }));
+  });
+
   it('signs a body key _t (only the query timestamp is exempt)', () => {
     expect(sign({ a: '1', _t: 1 })).not.toBe(sign({ a: '1', _t: 2 }));
   });

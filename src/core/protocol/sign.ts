@@ -151,13 +151,14 @@ export function strayQueryKey(query: Params | undefined, body?: unknown): string
  * with their types (canonicalBodyValue), the path variable, minus the query's `_t`.
  */
 export function canonicalParams(path: string, query: Params | undefined, body?: unknown): Params {
-  const merged: Params = {};
+  // prototype-free, so a parsed `__proto__` key is a parameter like any other, and signed
+  const merged: Params = Object.create(null) as Params;
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && k !== TIMESTAMP_PARAM) merged[k] = canonicalValue(v);
   // a body key `_t` is signed like any other: only the query's GET timestamp is exempt
   for (const [k, v] of bodyEntries(body)) if (v !== undefined) merged[k] = canonicalBodyValue(v);
   const pv = pathVariable(path);
   if (pv !== undefined) merged[PATH_VARIABLE_PARAM] = pv;
-  const sorted: Params = {};
+  const sorted: Params = Object.create(null) as Params;
   for (const k of Object.keys(merged).sort()) sorted[k] = merged[k];
   return sorted;
 }
