@@ -3,7 +3,7 @@
  * the API under /hospital and the built console at /.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { API_ROOT, type ProtocolConfig } from '../core/protocol/index.js';
+import { API_ROOT, encryptText, type ProtocolConfig } from '../core/protocol/index.js';
 import { registerAuthHooks } from './auth/hooks.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { SessionStore } from './auth/session.js';
@@ -23,6 +23,7 @@ import { leaseWorker } from './db/worker.js';
 import { registerHealth } from './health.js';
 import './jobs/effects.js';
 import { JobScheduler } from './jobs/scheduler.js';
+import { DatabaseReplayGuard } from './protocol/replay.js';
 import { CountCache } from './resources/count-cache.js';
 import { buildModel } from './resources/model.js';
 import { registerResources } from './resources/routes.js';
@@ -72,6 +73,21 @@ function envelope(status: number, message: string, result: unknown = null) {
   return { success: false, message, code: status, result, timestamp: Date.now() };
 }
 
+/**
+ * Requests Node refuses before Fastify sees them (a URL or headers over the header limit,
+ * malformed HTTP) still get the Chinese envelope, encrypted like every other answer.
+ */
+function clientErrorAnswer(err: Error & { code?: string }, socket: import('node:net').Socket, protocol: ProtocolConfig): void {
+  if (!socket.writable) return void socket.destroy();
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const json = JSON.stringify(envelope(status, tooLarge ? MSG.urlTooLong : '请求格式不正确'));
+  const body = protocol.encrypt ? encryptText(json, protocol) : json;
+  const type = protocol.encrypt ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const env = loadConfig();
   const protocol: ProtocolConfig = { ...env.protocol, ...opts.protocol };
@@ -114,6 +130,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logger: opts.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    clientErrorHandler: (err, socket) => clientErrorAnswer(err, socket, protocol),
   });
   const { added, updated, hidden, granted } = synced;
   if (added.length + updated.length + hidden.length + granted.length > 0) {
@@ -137,7 +154,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   await app.register(
     async (api) => {
-      registerProtocol(api, protocol);
+      registerProtocol(api, protocol, new DatabaseReplayGuard(database));
       registerAuthHooks(api, ctx.sessions);
       registerGlobalConfig(api, { site: env.site });
       registerAuthRoutes(api, ctx);

@@ -1,12 +1,25 @@
+/** An answer lists at most this many validation errors; `errorCount` then gives the total. */
+export const MAX_LISTED_ERRORS = 50;
+
+/** `{errors: [...]}` results keep the first MAX_LISTED_ERRORS entries and say how many there were. */
+export function capErrors(result: unknown): unknown {
+  if (result === null || typeof result !== 'object') return result;
+  const errors = (result as { errors?: unknown }).errors;
+  if (!Array.isArray(errors) || errors.length <= MAX_LISTED_ERRORS) return result;
+  return { ...(result as object), errors: errors.slice(0, MAX_LISTED_ERRORS), errorCount: errors.length };
+}
+
 /** One error type for every failure the API reports; the error handler turns it into the envelope. */
 export class ApiError extends Error {
+  public readonly result: unknown;
   constructor(
     public readonly status: number,
     message: string,
-    public readonly result: unknown = null,
+    result: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.result = capErrors(result);
   }
 }
 
@@ -24,6 +37,12 @@ export const MSG = {
   bodyDecrypt: '请求体解密失败',
   bodyMustEncrypt: '请求体必须加密',
   bodyJson: '请求体不是合法的 JSON',
+  bodyTooDeep: (max: number) => `请求体嵌套层级过深（最多${max}层）`,
+  bodyTooManyKeys: (max: number) => `请求体字段过多（最多${max}个）`,
+  paramTwice: (key: string) => `请求参数重复：${key}（同一参数不能同时出现在地址和请求体中）`,
+  paramInQuery: (key: string) => `请求参数位置不正确：${key}（有请求体时参数必须全部放在请求体中）`,
+  replayed: '请求重复，请刷新后重试',
+  urlTooLong: '请求地址过长，请减少查询条件或改用请求体提交',
   loginFailed: '用户名或密码错误',
   loginLocked: '登录失败次数过多，请10分钟后再试',
   loginOk: '登录成功',

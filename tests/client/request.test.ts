@@ -161,6 +161,27 @@ describe('request layer', () => {
     expect(req.headers.get('X-Sign')).toBe(computeSign('/hisDoctor/deleteBatch', { ids: '1,2' }, undefined, cfg.signSecret, NOW));
   });
 
+  it('DELETE with an id list too long for a URL sends it as the encrypted body, signed there', async () => {
+    const srv = fakeServer(() => cipher(envelope(3)));
+    const ids = `${Array.from({ length: 300 }, (_, i) => `doctor-${String(i).padStart(8, '0')}`).join(',')},`;
+    await make(srv.fetch).delete('/hisDoctor/deleteBatch', { ids });
+    const req = srv.seen[0]!;
+    expect(req.method).toBe('DELETE');
+    expect(req.url.search).toBe('');
+    expect(JSON.parse(decryptText(req.body, cfg))).toEqual({ ids });
+    expect(req.headers.get('X-Sign')).toBe(computeSign('/hisDoctor/deleteBatch', {}, { ids }, cfg.signSecret, NOW));
+  });
+
+  it('signs nested rows and number types of a body exactly as sent', async () => {
+    const srv = fakeServer(() => cipher(envelope('1')));
+    const body = { pharmacy: '门诊西药房', lines: [{ drugId: 'd1', quantity: 3, purchasePrice: 1.5 }] };
+    await make(srv.fetch).post('/drugStockIn/add', body);
+    const sign = srv.seen[0]!.headers.get('X-Sign');
+    expect(sign).toBe(computeSign('/drugStockIn/add', {}, JSON.parse(decryptText(srv.seen[0]!.body, cfg)), cfg.signSecret, NOW));
+    expect(sign).not.toBe(computeSign('/drugStockIn/add', {}, { ...body, lines: [{ ...body.lines[0], quantity: 30 }] }, cfg.signSecret, NOW));
+    expect(sign).not.toBe(computeSign('/drugStockIn/add', {}, { ...body, lines: [{ ...body.lines[0], quantity: '3' }] }, cfg.signSecret, NOW));
+  });
+
   it('decrypts a ciphertext response', async () => {
     const srv = fakeServer(() => cipher(envelope({ secret: '密' })));
     const res = await make(srv.fetch).get<{ secret: string }>('/a');

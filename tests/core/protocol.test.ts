@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import vectors from '../../src/core/protocol/vectors.json';
 import {
   DEFAULT_PROTOCOL_CONFIG as C,
+  canonicalJson,
   canonicalParams,
   canonicalValue,
+  collidingKey,
+  MAX_SIGN_DEPTH,
   computeSign,
   decryptJson,
   decryptText,
@@ -16,7 +19,9 @@ import {
 } from '../../src/core/protocol/index.js';
 
 // The vectors were cross-checked outside this code: the canonical strings with
-// Python's hashlib.md5 and the ciphertexts with `openssl enc -aes-128-cbc`.
+// Python's hashlib.md5 and the ciphertexts with `openssl enc -aes-128-cbc`; the nested and
+// typed vectors' canonical strings were built with Python's json.dumps(sort_keys=True,
+// separators=(',', ':'), ensure_ascii=False) (docs/protocol.md §2.5).
 describe('X-Sign test vectors', () => {
   for (const v of vectors.sign) {
     it(v.name, () => {
@@ -55,6 +60,62 @@ describe('X-Sign test vectors', () => {
   it('passes a comma-holding last path segment as x-path-variable', () => {
     expect(pathVariable('/sys/dict/getDictItems/sys_user,realname,id')).toBe('sys_user,realname,id');
     expect(pathVariable('/sys/dict/getDictItems/sex')).toBeUndefined();
+  });
+});
+
+describe('typed and nested body signing', () => {
+  const sign = (body: unknown, query: Record<string, unknown> = {}) => computeSign('/m/add', query, body, C.signSecret, '1');
+
+  it('signs a change deep inside a sub-table row', () => {
+    const rows = (qty: number) => ({ lines: [{ drugId: 'd1', qty: 2 }, { drugId: 'd2', qty }] });
+    expect(sign(rows(1))).not.toBe(sign(rows(100)));
+  });
+
+  it('signs body types: 7 and "7", true and "true", null and "null", [1,2] and "1,2" differ', () => {
+    expect(sign({ n: 7 })).not.toBe(sign({ n: '7' }));
+    expect(sign({ b: true })).not.toBe(sign({ b: 'true' }));
+    expect(sign({ x: null })).not.toBe(sign({ x: 'null' }));
+    expect(sign({ a: [1, 2] })).not.toBe(sign({ a: '1,2' }));
+    expect(sign({ o: { a: 1 } })).not.toBe(sign({ o: '{"a":1}' }));
+  });
+
+  it('keeps the flat rule for comma-free string arrays only', () => {
+    expect(sign({ ids: ['a', 'b'] })).toBe(sign({ ids: 'a,b' }));
+    expect(sign({ ids: ['a,b', 'c'] })).not.toBe(sign({ ids: ['a', 'b', 'c'] }));
+    expect(sign({ ids: [] })).not.toBe(sign({ ids: '' }));
+  });
+
+  it('writes nested keys sorted by code units at every depth, integer-like keys included', () => {
+    expect(canonicalJson({ b: { z: 1, '10': 2, '2': 3 }, a: [{ y: 1, x: undefined }, undefined] })).toBe(
+      '{"a":[{"y":1},null],"b":{"10":2,"2":3,"z":1}}',
+    );
+    expect(canonicalJson({ d: new Date(Date.UTC(2026, 0, 2)) })).toBe('{"d":"2026-01-02T00:00:00.000Z"}');
+  });
+
+  it('never overflows the stack: deep values stop with a RangeError', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(() => canonicalJson(deep)).toThrow(RangeError);
+    let ok: unknown = 1;
+    for (let i = 0; i < MAX_SIGN_DEPTH; i++) ok = [ok];
+    expect(canonicalJson(ok)).toBe(`${'['.repeat(MAX_SIGN_DEPTH)}1${']'.repeat(MAX_SIGN_DEPTH)}`);
+  });
+
+  it('signs a parsed __proto__ key like any other', () => {
+    expect(sign(JSON.parse('{"a":"1","__proto__":{"x":1}}'))).not.toBe(sign({ a: '1' }));
+    expect(sign({ o: JSON.parse('{"__proto__":{"x":1}}') })).not.toBe(sign({ o: {} }));
+  });
+
+  it('signs a body key _t (only the query timestamp is exempt)', () => {
+    expect(sign({ a: '1', _t: 1 })).not.toBe(sign({ a: '1', _t: 2 }));
+  });
+
+  it('names a key sent in both query and body, ignoring _t', () => {
+    expect(collidingKey('/m/deleteBatch', { ids: 'B' }, { ids: 'A' })).toBe('ids');
+    expect(collidingKey('/m/deleteBatch', { _body: 'B' }, ['A'])).toBe('_body');
+    expect(collidingKey('/m/list', { _t: 1 }, { _t: 2 })).toBeUndefined();
+    expect(collidingKey('/m/edit', { dryRun: '1' }, { name: 'x' })).toBeUndefined();
+    expect(collidingKey('/d/a,b', { 'x-path-variable': 'c' })).toBe('x-path-variable');
   });
 });
 

@@ -1,8 +1,11 @@
 /**
  * The request layer (seed §7 "Common", §8 error catalogue) on top of ky.
  *
- * Every call is signed: X-Sign = core computeSign over the path relative to the API base,
- * the query params (minus `_t`) and the plaintext body; X-TIMESTAMP in ms. GET calls except
+ * Every call is signed afresh (new X-TIMESTAMP in ms and access-auth random, so the server's
+ * replay refusal never hits a real call; there are no automatic retries): X-Sign = core
+ * computeSign over the path relative to the API base, the query params (minus `_t`, sent and
+ * signed as text) and the plaintext body (signed with its types, nested values included).
+ * A DELETE whose query is longer than MAX_QUERY_LENGTH sends its params as the body instead. GET calls except
  * `/sys/dict/getDictItems/*` add `_t` (epoch seconds, unsigned). Array query values are sent
  * comma-joined. With encryption on, post/put JSON bodies go out as the raw base64 ciphertext
  * and any text response not starting with `{` is decrypted.
@@ -137,6 +140,13 @@ export function cleanParams(params: Params | undefined): Params {
   return out;
 }
 
+/** Longest query string a DELETE sends in the URL; longer ones travel in the body. */
+export const MAX_QUERY_LENGTH = 2000;
+
+function queryLength(params: Record<string, string>): number {
+  return new URLSearchParams(params).toString().length;
+}
+
 export function isDictItemsPath(path: string): boolean {
   return path.includes('/sys/dict/getDictItems/');
 }
@@ -173,7 +183,12 @@ export function createHttp(deps: HttpDeps = {}) {
       if (k !== TIMESTAMP_PARAM) params[k] = queryValue(v);
     }
     const ts = now();
-    const plainBody = opts.formData ? undefined : opts.body;
+    let plainBody = opts.formData ? undefined : opts.body;
+    // a DELETE whose query would not fit a URL (a long deleteBatch id list) sends it as the body
+    if (method === 'DELETE' && plainBody === undefined && queryLength(params) > MAX_QUERY_LENGTH) {
+      plainBody = { ...params };
+      for (const k of Object.keys(params)) delete params[k];
+    }
     const headers = baseHeaders(cfg, { token: token(), tenantId: tenantId(), orgId: orgId(), random: random() });
     headers[H.sign] = computeSign(path, params, plainBody, cfg.signSecret, ts);
     headers[H.timestamp] = String(ts);
@@ -188,7 +203,7 @@ export function createHttp(deps: HttpDeps = {}) {
     if (opts.formData) {
       body = opts.formData;
       delete headers[H.contentType]; // the browser sets the multipart boundary
-    } else if ((method === 'POST' || method === 'PUT') && plainBody !== undefined) {
+    } else if (method !== 'GET' && plainBody !== undefined) {
       const json = JSON.stringify(plainBody);
       body = cfg.encrypt ? encryptText(json, cfg) : json;
     }

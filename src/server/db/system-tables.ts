@@ -3,6 +3,7 @@
  * the tables of the sysUser / sysRole module schemas: the module migration adds
  * the module's columns to these definitions, it never makes a second table.
  */
+import { REQUEST_NONCE_TABLE } from '../protocol/replay.js';
 import { AUDIT_COLUMNS, col, type TableDef } from './table-def.js';
 import { USER_SETTING_TABLE } from '../settings/table.js';
 import { WORKER_TABLE } from './worker.js';
@@ -122,6 +123,7 @@ export const SYSTEM_TABLES: TableDef[] = [
     ],
     indexes: [{ name: 'idx_sys_token_user', columns: ['user_id'] }],
   },
+  REQUEST_NONCE_TABLE, // signed calls already accepted, for replay refusal (src/server/protocol/replay.ts)
   // Announcement inbox (src/server/notice): one row per recipient of a published sys_announcement.
   {
     name: 'sys_announcement_send',

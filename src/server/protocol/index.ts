@@ -1,20 +1,34 @@
 /**
  * The protocol layer of every /hospital route: access-auth and X-Sign checks
- * (before anything is read or written), the encrypted JSON body parser and the
- * response encryption. Register inside the /hospital scope.
+ * (before anything is read or written), the bounded encrypted JSON body parser, one place
+ * per parameter (a key in both query and body is refused; a request with a body carries all
+ * its parameters there), the refusal of replays and the response encryption.
+ * Register inside the /hospital scope.
  */
 import type { FastifyInstance } from 'fastify';
-import { H, encryptText, type Params, type ProtocolConfig } from '../../core/protocol/index.js';
+import { H, collidingKey, encryptText, strayQueryKey, type Params, type ProtocolConfig } from '../../core/protocol/index.js';
 import { ApiError, MSG } from '../errors.js';
 import { registerBodyParser } from './body.js';
-import { checkAccessAuth, checkSign, signMessage } from './verify.js';
+import type { ReplayGuard } from './replay.js';
+import { accessAuthRandom, checkSign, signMessage, signedPath } from './verify.js';
 
-export function registerProtocol(app: FastifyInstance, cfg: ProtocolConfig): void {
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The random part of X-Access-Auth (set by the protocol layer). */
+    accessRandom?: string;
+  }
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export function registerProtocol(app: FastifyInstance, cfg: ProtocolConfig, replay?: ReplayGuard): void {
   registerBodyParser(app, cfg);
 
   app.addHook('onRequest', async (req) => {
     if (req.routeOptions.url === undefined) return; // unknown route: plain 404
-    if (!checkAccessAuth(req.headers[H.accessAuth.toLowerCase()], cfg)) throw new ApiError(400, MSG.accessAuth);
+    const random = accessAuthRandom(req.headers[H.accessAuth.toLowerCase()], cfg);
+    if (random === null) throw new ApiError(400, MSG.accessAuth);
+    req.accessRandom = random;
     // Header-only sign rules fail before the body is even read.
     const problem = checkSign({ url: req.url, query: undefined, body: undefined, headers: req.headers }, cfg);
     if (problem === 'missing' || problem === 'stale') throw new ApiError(400, signMessage(problem));
@@ -22,11 +36,17 @@ export function registerProtocol(app: FastifyInstance, cfg: ProtocolConfig): voi
 
   app.addHook('preValidation', async (req) => {
     if (req.routeOptions.url === undefined) return;
-    const problem = checkSign(
-      { url: req.url, query: req.query as Params | undefined, body: req.body, headers: req.headers },
-      cfg,
-    );
+    const query = req.query as Params | undefined;
+    // one place per parameter: handlers may read `body ?? query` without a second source to fool them
+    const dup = collidingKey(signedPath(req.url), query, req.body);
+    if (dup !== undefined) throw new ApiError(400, MSG.paramTwice(dup));
+    const stray = strayQueryKey(query, req.body);
+    if (stray !== undefined) throw new ApiError(400, MSG.paramInQuery(stray));
+    const problem = checkSign({ url: req.url, query, body: req.body, headers: req.headers }, cfg);
     if (problem) throw new ApiError(400, signMessage(problem));
+    if (replay && !(await replay.claim(one(req.headers['x-sign'])!, one(req.headers['x-timestamp'])!, req.accessRandom!))) {
+      throw new ApiError(400, MSG.replayed);
+    }
   });
 
   if (cfg.encrypt) {

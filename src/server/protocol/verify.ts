@@ -13,15 +13,24 @@ import {
 } from '../../core/protocol/index.js';
 import { MSG } from '../errors.js';
 
-/** True when the header decrypts with the configured key and ends with the fixed suffix. */
-export function checkAccessAuth(header: unknown, cfg: ProtocolConfig): boolean {
-  if (typeof header !== 'string' || header.length === 0 || header.length > 1024) return false;
+/**
+ * The random part of the access-auth header: it must decrypt with the configured key and end
+ * with the fixed suffix after a non-empty random; null otherwise.
+ */
+export function accessAuthRandom(header: unknown, cfg: ProtocolConfig): string | null {
+  if (typeof header !== 'string' || header.length === 0 || header.length > 1024) return null;
   try {
     const plain = decryptText(header, cfg);
-    return plain.length > cfg.accessAuthSuffix.length && plain.endsWith(cfg.accessAuthSuffix);
+    if (plain.length <= cfg.accessAuthSuffix.length || !plain.endsWith(cfg.accessAuthSuffix)) return null;
+    return plain.slice(0, plain.length - cfg.accessAuthSuffix.length);
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** True when the header decrypts with the configured key and ends with the fixed suffix. */
+export function checkAccessAuth(header: unknown, cfg: ProtocolConfig): boolean {
+  return accessAuthRandom(header, cfg) !== null;
 }
 
 /** The path the client signed: relative to the API root, without the query. */

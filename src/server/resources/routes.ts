@@ -103,13 +103,17 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
     return ok(null, '删除成功！');
   });
 
-  app.delete(apiPath(s, 'deleteBatch'), perm('deleteBatch'), async (req) => {
+  // ids from the body when there is one (`{ids}` or an array; large batches), else from `?ids=`
+  const deleteBatch = async (req: FastifyRequest) => {
     const q = (req.query ?? {}) as Query;
     const body = req.body as unknown;
-    const raw = q.ids ?? (Array.isArray(body) ? body : (body as Query | undefined)?.ids);
+    if (body !== undefined && q.ids !== undefined) throw badRequest(MSG.paramTwice('ids'));
+    const raw = body === undefined ? q.ids : Array.isArray(body) ? body : (body as Query | null)?.ids;
     const n = await deleteRecords(ctx, m, parseIds(raw), caller(req));
     return ok(n, '删除成功！');
-  });
+  };
+  app.delete(apiPath(s, 'deleteBatch'), perm('deleteBatch'), deleteBatch);
+  app.post(apiPath(s, 'deleteBatch'), perm('deleteBatch'), deleteBatch);
 
   for (const t of s.states?.transitions ?? []) {
     if (t.effect && !getEffect(t.effect)) throw new Error(`模块 ${s.name} 的流转 ${t.action} 引用了未注册的服务端效果：${t.effect}`);
