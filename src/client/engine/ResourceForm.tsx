@@ -20,6 +20,7 @@ import { FormProvider } from '@formily/react';
 import { feedback } from '../api';
 import type { FieldSchema, ResourceSchema } from '../../core/schema/types';
 import { inForm, toFormilySchema, type ISchemaLike } from '../../core/projections/formily';
+import { evaluateCondition } from '../../core/validators';
 import { useCan } from '../state/permissions';
 import { addRow, editRow, fetchById, isAbort, type Row } from './api';
 import { formTitle, type FormMode, type ResourceFormProps } from './formTypes';
@@ -79,6 +80,11 @@ export function formBody(schema: ResourceSchema, mode: 'create' | 'edit', values
     if (!inForm(f, mode) || f.readOnly) continue;
     // a field the user may not see or edit is left to the server as it is
     if (can && !fieldAccess(f, can).edit) continue;
+    // a field its condition hides is not on the form: nothing is sent for it (edit: cleared)
+    if (f.visibleWhen && !evaluateCondition(f.visibleWhen, values)) {
+      if (mode === 'edit' && !f.writeOnly) body[f.key] = null;
+      continue;
+    }
     const v = values[f.key];
     if (v !== undefined) body[f.key] = v;
     else if (mode === 'edit' && !f.writeOnly) body[f.key] = null;

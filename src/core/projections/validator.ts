@@ -125,10 +125,30 @@ function normalize(f: FieldSchema, v: unknown): unknown {
   }
   if (isMultiValued(f) && Array.isArray(v)) return v.every((x) => typeof x === 'string' || typeof x === 'number') ? v.join(',') : v;
   if (f.kind === 'string' || f.kind === 'text' || f.kind === 'phone' || f.kind === 'idcard' || f.kind === 'email' || f.kind === 'url') {
-    return typeof v === 'string' ? v.trim() : v;
+    // a value made only of spaces and zero-width characters is empty
+    return typeof v === 'string' ? (INVISIBLE_ONLY.test(v) ? '' : v.trim()) : v;
   }
   return v;
 }
+
+const INVISIBLE_ONLY = /^[\s\u200B-\u200D\u2060\uFEFF]*$/;
+/** Lone surrogates: half of a character that cannot be stored or shown. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** C0 controls and DEL; multi-line kinds keep tab, line feed and carriage return. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_OR_BREAK = /[\u0000-\u001F\u007F]/;
+const MULTI_LINE = new Set<FieldSchema['kind']>(['text', 'richtext', 'json']);
+
+/** A string value that no field may hold: lone surrogates and control characters. */
+function badCharacters(f: FieldSchema, v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  if (LONE_SURROGATE.test(v)) return '包含无效的字符（不完整的 Unicode 字符）';
+  if ((MULTI_LINE.has(f.kind) ? CONTROL : CONTROL_OR_BREAK).test(v)) return '包含不允许的控制字符';
+  return undefined;
+}
+
+/** Message for a value sent for a field that its visibleWhen condition hides. */
+export const HIDDEN_FIELD_MESSAGE = '当前条件下不应填写';
 
 interface FieldsValidatorOptions {
   mode: ValidatorMode;
@@ -165,6 +185,8 @@ export function createFieldsValidator(fields: FieldSchema[], opts: FieldsValidat
       if (f && !writableKeys.has(k)) continue;
       if (opts.extraKeys?.includes(k)) continue;
       if (!f) { errors.push({ field: k, message: `未知字段：${k}` }); continue; }
+      const bad = badCharacters(f, v);
+      if (bad) { errors.push({ field: k, message: bad }); continue; }
       value[k] = normalize(f, v);
     }
     if (mode === 'add') {
@@ -172,8 +194,12 @@ export function createFieldsValidator(fields: FieldSchema[], opts: FieldsValidat
       for (const f of fields) if (f.default !== undefined && (value[f.key] === undefined) && (!(f.key in src) || !writableKeys.has(f.key))) value[f.key] = structuredClone(f.default);
     }
     if (mode === 'edit') for (const f of writable) if (f.writeOnly && isEmptyValue(value[f.key])) delete value[f.key];
-    // visibleWhen false: the field is not on the form, so it is not saved
-    for (const f of writable) if (f.visibleWhen && !evaluateCondition(f.visibleWhen, value)) delete value[f.key];
+    // visibleWhen false: the field is not on the form, so nothing may be sent for it
+    for (const f of writable) {
+      if (!f.visibleWhen || evaluateCondition(f.visibleWhen, value)) continue;
+      if (f.key in src && !isEmptyValue(value[f.key])) errors.push({ field: f.key, message: HIDDEN_FIELD_MESSAGE });
+      delete value[f.key];
+    }
     for (const f of writable) {
       if ((!f.required && !f.requiredWhen) || (mode === 'edit' && f.writeOnly)) continue;
       if (f.visibleWhen && !evaluateCondition(f.visibleWhen, value)) continue;

@@ -33,8 +33,28 @@ export function isIdCard(value: string): boolean {
   return CHECK[sum % 11] === value[17]!.toUpperCase();
 }
 
-export type FormatName = 'phone' | 'idcard' | 'url' | 'email' | 'password';
-export const FORMAT_NAMES: readonly FormatName[] = ['phone', 'idcard', 'url', 'email', 'password'];
+/** A real calendar date `YYYY-MM-DD` (2024-02-30 and 2024-13-45 are not). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const dt = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1000 && dt.getUTCFullYear() === y && dt.getUTCMonth() === mo - 1 && dt.getUTCDate() === d;
+}
+
+/** A time of day `HH:mm` or `HH:mm:ss`, 00:00:00 to 23:59:59. */
+export function isTimeOfDay(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value);
+}
+
+/** A real date and time `YYYY-MM-DD HH:mm:ss` (seconds may be left out). */
+export function isDateTime(value: string): boolean {
+  const i = value.indexOf(' ');
+  return i === 10 && isCalendarDate(value.slice(0, 10)) && isTimeOfDay(value.slice(11));
+}
+
+export type FormatName = 'phone' | 'idcard' | 'url' | 'email' | 'password' | 'date' | 'datetime' | 'time';
+export const FORMAT_NAMES: readonly FormatName[] = ['phone', 'idcard', 'url', 'email', 'password', 'date', 'datetime', 'time'];
 
 /**
  * Regexes for Formily's `registerValidateFormats(VALIDATE_FORMATS)`. Formily formats are
@@ -47,8 +67,20 @@ export const VALIDATE_FORMATS: Record<FormatName, RegExp> = {
   url: URL_PATTERN,
   email: EMAIL_PATTERN,
   password: PASSWORD_PATTERN,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  datetime: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/,
+  time: /^\d{2}:\d{2}(:\d{2})?$/,
+};
+
+/** Full checks where a shape is not enough (check digits, real calendar dates). */
+const FULL_CHECKS: Partial<Record<FormatName, (v: string) => boolean>> = {
+  idcard: isIdCard,
+  date: isCalendarDate,
+  datetime: isDateTime,
+  time: isTimeOfDay,
 };
 
 export function checkFormat(format: FormatName, value: string): boolean {
-  return format === 'idcard' ? isIdCard(value) : VALIDATE_FORMATS[format].test(value);
+  const full = FULL_CHECKS[format];
+  return full ? full(value) : VALIDATE_FORMATS[format].test(value);
 }

@@ -27,6 +27,9 @@ export const MESSAGES = {
   url: '请输入以 http:// 或 https:// 开头的网址',
   email: '邮箱格式不正确',
   password: '密码由大写字母、小写字母、数字和特殊符号组成，且不少于10位!',
+  date: '请填写有效的日期（YYYY-MM-DD）',
+  datetime: '请填写有效的日期时间（YYYY-MM-DD HH:mm:ss）',
+  time: '请填写有效的时间（HH:mm:ss）',
 } as const;
 
 export function requiredMessage(field: Pick<FieldSchema, 'kind' | 'title'>): string {
@@ -49,6 +52,7 @@ export function fieldRules(field: FieldSchema): Rule[] {
   if (field.required) rules.push({ type: 'required', message: requiredMessage(field) });
   switch (field.kind) {
     case 'phone': case 'idcard': case 'url': case 'email': case 'password':
+    case 'date': case 'datetime': case 'time':
       rules.push({ type: 'format', format: field.kind, message: MESSAGES[field.kind] });
       break;
     case 'integer':
