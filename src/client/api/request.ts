@@ -246,7 +246,8 @@ export function createHttp(deps: HttpDeps = {}) {
     const res = await send(prepared, opts);
     const env = await readEnvelope(res);
     if (res.ok && env) return env as Envelope<T>;
-    if (res.status === 400 && env) return env as Envelope<T>;
+    // 400 (a field or a rule) and 409 (the record moved since it was read) are answers the caller handles
+    if ((res.status === 400 || res.status === 409) && env) return env as Envelope<T>;
     throw fail(res.status, env, opts.silent);
   }
 

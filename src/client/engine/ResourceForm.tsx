@@ -20,7 +20,7 @@ import { FormProvider } from '@formily/react';
 import { feedback } from '../api';
 import type { FieldSchema, ResourceSchema } from '../../core/schema/types';
 import { inForm, toFormilySchema, type ISchemaLike } from '../../core/projections/formily';
-import { evaluateCondition } from '../../core/validators';
+import { checkFormat, evaluateCondition, fieldRules, type FormatName } from '../../core/validators';
 import { useCan } from '../state/permissions';
 import { addRow, editRow, fetchById, isAbort, type Row } from './api';
 import { formTitle, type FormMode, type ResourceFormProps } from './formTypes';
@@ -29,6 +29,7 @@ import { EngineFormContext } from './fields/formily';
 import { SchemaField } from './formRuntime';
 import { jsonError } from './fields/simple';
 import { loadResourceSchema } from './schemas';
+import { MergeDialog, type MergeChoice, type MergeConflict } from './MergeDialog';
 import { parseChildError, SubTable, type SubTableHandle } from './SubTable';
 
 export const FORM_TEXTS = {
@@ -95,6 +96,12 @@ export function formBody(schema: ResourceSchema, mode: 'create' | 'edit', values
   return body;
 }
 
+/** The format rule of a field (phone, ID card, dates …) with its message, if it has one. */
+function fieldFormat(f: FieldSchema): { name: FormatName; message: string } | undefined {
+  const r = fieldRules(f).find((x) => x.type === 'format');
+  return r && r.type === 'format' ? { name: r.format, message: r.message } : undefined;
+}
+
 /** Field permission (`permission {view, edit}`): hidden without view, read-only without edit. */
 export function fieldAccess(f: FieldSchema, can: (code: string) => boolean): { view: boolean; edit: boolean } {
   const view = !f.permission?.view || can(f.permission.view);
@@ -150,6 +157,9 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
     };
   }, [schema]);
   const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<MergeConflict | null>(null);
+  /** The stored record this form's values are based on: the loaded one, then the latest after a merge. */
+  const baseRef = useRef<Row | null>(null);
   const dataId = useRef<string | undefined>(undefined);
   dataId.current = mode === 'edit' ? id : undefined;
 
@@ -180,6 +190,9 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
   }, [schema, target]);
 
   const record = load.status === 'ready' ? load.record : null;
+  useEffect(() => {
+    baseRef.current = record;
+  }, [record]);
   const form = useMemo(() => {
     if (load.status !== 'ready' || !children) return null;
     return createForm({
@@ -187,6 +200,23 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
       validateFirst: true,
       initialValues: record ? stripDictText(record) : {},
       effects() {
+        // a masked value (138****1234) loaded from the server and sent back unchanged keeps the
+        // stored value: its format is checked only once the user types a new one
+        for (const f of schema.fields) {
+          if (f.sensitive !== 'mask' || mode !== 'edit') continue;
+          onFieldInit(f.key, (field) => {
+            const loaded = (field as Field).initialValue;
+            const base = (field as Field).validator;
+            const list = (base === undefined ? [] : Array.isArray(base) ? base : [base]).filter(
+              (r) => !(typeof r === 'object' && r !== null && 'format' in r),
+            );
+            const format = fieldFormat(f);
+            (field as Field).setValidator([
+              ...list,
+              { validator: (v: unknown) => (v === loaded || v === '' || v == null || !format || checkFormat(format.name, String(v)) ? '' : format.message) },
+            ]);
+          });
+        }
         for (const f of schema.fields) {
           if (!f.unique || mode === 'detail') continue;
           const check = duplicateValidator(schema.name, f.key, () => dataId.current);
@@ -238,17 +268,26 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
     }
     for (const h of subTables.current.values()) if (!h.validate()) valid = false;
     if (!valid) return;
+    const body = formBody(schema, mode, stripDictText({ ...(form.values as Row) }), id, can);
+    for (const c of children ?? []) {
+      const h = subTables.current.get(c.spec.key);
+      if (h) body[c.spec.key] = h.rows();
+    }
+    await save(body);
+  };
+
+  const save = async (body: Row) => {
+    if (!form) return;
     setSaving(true);
     try {
-      const body = formBody(schema, mode, stripDictText({ ...(form.values as Row) }), id, can);
-      for (const c of children ?? []) {
-        const h = subTables.current.get(c.spec.key);
-        if (h) body[c.spec.key] = h.rows();
-      }
       const res = mode === 'edit' ? await editRow(schema, body) : await addRow(schema, body);
+      const current = (res.result as { current?: Row } | null)?.current;
       if (res.success) {
         void feedback.message.success(mode === 'edit' ? FORM_TEXTS.edited : FORM_TEXTS.added);
         onSaved();
+      } else if (mode === 'edit' && res.code === 409 && current) {
+        // someone saved this record after the form loaded it: let the user merge
+        setConflict({ base: baseRef.current ?? {}, latest: current, mine: body });
       } else {
         const errs = serverErrors(res.result);
         applyServerErrors(form, errs);
@@ -265,6 +304,19 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
     } finally {
       setSaving(false);
     }
+  };
+
+  const resolveConflict = (choice: MergeChoice) => {
+    const c = conflict;
+    setConflict(null);
+    if (!c || !form) return;
+    baseRef.current = c.latest;
+    if (choice.kind === 'keepMine') {
+      void save({ ...c.mine, version: c.latest.version });
+      return;
+    }
+    // the merged values go back into the form for review; the next save is against the latest version
+    form.setValues({ ...choice.values, version: c.latest.version });
   };
 
   const title = formTitle(schema, mode);
@@ -299,6 +351,7 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
               initial={Array.isArray(record?.[c.spec.key]) ? (record![c.spec.key] as Row[]) : []}
             />
           ))}
+          <MergeDialog conflict={conflict} fields={schema.fields} onChoose={resolveConflict} onCancel={() => setConflict(null)} />
         </EngineFormContext.Provider>
       );
 
