@@ -13,6 +13,7 @@ import type { AppContext } from '../context.js';
 import { nowText } from '../db/ids.js';
 import { ApiError, badRequest, notFound, MSG } from '../errors.js';
 import { getEffect } from './effects.js';
+import { transitionSetColumns } from './transition-set.js';
 import { rowToRecord, toStored, type ResourceModel } from './model.js';
 import type { Caller } from './write.js';
 
@@ -52,6 +53,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
     const c = m.byKey.get(k);
     if (c && c !== stateCol && !c.secret) set[c.column] = toStored(c, v);
   }
+  Object.assign(set, transitionSetColumns(m, t, caller, row as Record<string, unknown>));
   const now = nowText();
   await ctx.database.db.transaction().execute(async (trx) => {
     const extra: Record<string, unknown> = {};
