@@ -71,6 +71,169 @@ export interface DrugStockInLineRecord extends SystemRecord {
   amount: number | null;
 }
 
+/** 预约挂号（hisBookOrder）：挂号订单 */
+export interface HisBookOrderRecord extends SystemRecord {
+  /** 订单编号 */
+  orderNo: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 挂号科室；引用 hisDepartment.name */
+  departmentId: string | null;
+  departmentId_dictText?: string | null;
+  /** 预约医生；引用 hisDoctor.realname */
+  doctorId: string | null;
+  doctorId_dictText?: string | null;
+  /** 就诊人；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 门诊类型；字典 clinic_type */
+  clinicType: '1' | '2' | null;
+  clinicType_dictText?: string | null;
+  /** 号源日期 */
+  visitDate: string | null;
+  /** 号源时段；字典 time_slot */
+  timeSlot: '1' | '2' | '3' | null;
+  timeSlot_dictText?: string | null;
+  /** 具体时段 */
+  slotTime: string | null;
+  /** 就诊序号 */
+  seqNo: number | null;
+  /** 号源来源；字典 source_from */
+  sourceFrom: '1' | '2' | null;
+  sourceFrom_dictText?: string | null;
+  /** 下单时间 */
+  orderTime: string | null;
+  /** 自费金额 */
+  selfAmount: number | null;
+  /** 抵扣类型；字典 deduct_type */
+  deductType: '0' | '1' | '2' | '3' | '4' | null;
+  deductType_dictText?: string | null;
+  /** 抵扣金额 */
+  deductAmount: number | null;
+  /** 订单金额 */
+  orderAmount: number | null;
+  /** 支付类型；字典 pay_type */
+  payType: '1' | '2' | '3' | '4' | null;
+  payType_dictText?: string | null;
+  /** 支付方式；字典 pay_way */
+  payWay: 'wxpay' | 'alipay' | 'yibaopay' | 'shangbaopay' | 'balance' | 'shoppay' | 'deliverypay' | 'offline' | null;
+  payWay_dictText?: string | null;
+  /** 支付状态；字典 pay_status */
+  payStatus: '1' | '2' | '3' | '4' | '5' | null;
+  payStatus_dictText?: string | null;
+  /** 挂号状态；字典 book_status */
+  status: '1' | '3' | '4' | '2' | '5' | '6' | '7' | '8' | '9' | null;
+  status_dictText?: string | null;
+  /** 支付时间 */
+  payTime: string | null;
+  /** 核销时间 */
+  verifyTime: string | null;
+  /** 核销人 */
+  verifyBy: string | null;
+  /** 取消原因 */
+  cancelReason: string | null;
+  /** 取消时间 */
+  cancelTime: string | null;
+  /** 退号原因 */
+  returnReason: string | null;
+  /** 退号时间 */
+  returnTime: string | null;
+  /** 退款金额 */
+  refundAmount: number | null;
+  /** 退款时间 */
+  refundTime: string | null;
+  /** 备注 */
+  remark: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'pay' | 'verify' | 'cancel' | 'returnNo' | 'refund' | 'refundDone' | 'noShow' | 'stopReturn'>;
+}
+
+/** 问诊订单（hisConsultOrder）：问诊订单 */
+export interface HisConsultOrderRecord extends SystemRecord {
+  /** 订单编号 */
+  orderNo: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 二级科室；引用 hisDepartment.name */
+  departmentId: string | null;
+  departmentId_dictText?: string | null;
+  /** 接诊医生；引用 hisDoctor.realname */
+  doctorId: string | null;
+  doctorId_dictText?: string | null;
+  /** 就诊人；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 问诊类型；字典 inquiry_type */
+  inquiryType: 'image' | 'video' | 'phone' | 'returnVisit' | null;
+  inquiryType_dictText?: string | null;
+  /** 初复诊；字典 visit_kind */
+  visitKind: '1' | '2' | null;
+  visitKind_dictText?: string | null;
+  /** 线下就诊凭证 */
+  evidence: string | null;
+  /** 患病时长；字典 illness_duration */
+  illnessDuration: '1' | '2' | '3' | '4' | null;
+  illnessDuration_dictText?: string | null;
+  /** 病情描述 */
+  description: string | null;
+  /** 病情图片 */
+  images: string | null;
+  /** 下单时间 */
+  orderTime: string | null;
+  /** 订单来源；字典 client_type */
+  client: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | null;
+  client_dictText?: string | null;
+  /** 自费金额 */
+  selfAmount: number | null;
+  /** 抵扣类型；字典 deduct_type */
+  deductType: '0' | '1' | '2' | '3' | '4' | null;
+  deductType_dictText?: string | null;
+  /** 抵扣金额 */
+  deductAmount: number | null;
+  /** 订单金额 */
+  orderAmount: number | null;
+  /** 支付类型；字典 pay_type */
+  payType: '1' | '2' | '3' | '4' | null;
+  payType_dictText?: string | null;
+  /** 支付方式；字典 pay_way */
+  payWay: 'wxpay' | 'alipay' | 'yibaopay' | 'shangbaopay' | 'balance' | 'shoppay' | 'deliverypay' | 'offline' | null;
+  payWay_dictText?: string | null;
+  /** 支付状态；字典 pay_status */
+  payStatus: '1' | '2' | '3' | '4' | '5' | null;
+  payStatus_dictText?: string | null;
+  /** 订单状态；字典 consult_status */
+  status: '1' | '2' | '3' | '5' | '4' | '6' | null;
+  status_dictText?: string | null;
+  /** 支付时间 */
+  payTime: string | null;
+  /** 接诊时间 */
+  acceptTime: string | null;
+  /** 完成时间 */
+  finishTime: string | null;
+  /** 会话截止时间 */
+  sessionDeadline: string | null;
+  /** 取消原因 */
+  cancelReason: string | null;
+  /** 取消时间 */
+  cancelTime: string | null;
+  /** 退诊原因 */
+  withdrawReason: string | null;
+  /** 退款金额 */
+  refundAmount: number | null;
+  /** 退款时间 */
+  refundTime: string | null;
+  /** 已评价 */
+  evaluated: boolean | null;
+  /** 评分 */
+  score: number | null;
+  /** 备注 */
+  remark: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'pay' | 'accept' | 'finish' | 'cancel' | 'withdraw'>;
+}
+
 /** 科室管理（hisDepartment）：科室 */
 export interface HisDepartmentRecord extends SystemRecord {
   /** 科室名称 */
@@ -168,6 +331,20 @@ export interface HisDoctorRecord extends SystemRecord {
   _transitions?: Array<'approve' | 'reject'>;
 }
 
+/** 服务包权益（hisEquity）：权益 */
+export interface HisEquityRecord extends SystemRecord {
+  /** 权益名称 */
+  name: string | null;
+  /** 权益类型；字典 equity_type */
+  equityType: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | null;
+  equityType_dictText?: string | null;
+  /** 权益说明 */
+  description: string | null;
+  /** 状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+}
+
 /** 医院管理（hisHospital）：医院 */
 export interface HisHospitalRecord extends SystemRecord {
   /** 机构名称 */
@@ -205,6 +382,259 @@ export interface HisHospitalRecord extends SystemRecord {
   /** 使用状态；字典 enable_status */
   status: '1' | '0' | null;
   status_dictText?: string | null;
+}
+
+/** 咨询订单（hisInquiryOrder）：咨询订单 */
+export interface HisInquiryOrderRecord extends SystemRecord {
+  /** 订单编号 */
+  orderNo: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 二级科室；引用 hisDepartment.name */
+  departmentId: string | null;
+  departmentId_dictText?: string | null;
+  /** 接诊医生；引用 hisDoctor.realname */
+  doctorId: string | null;
+  doctorId_dictText?: string | null;
+  /** 就诊人；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 问诊类型；字典 inquiry_type */
+  inquiryType: 'image' | 'video' | 'phone' | 'returnVisit' | null;
+  inquiryType_dictText?: string | null;
+  /** 患病时长；字典 illness_duration */
+  illnessDuration: '1' | '2' | '3' | '4' | null;
+  illnessDuration_dictText?: string | null;
+  /** 病情描述 */
+  description: string | null;
+  /** 病情图片 */
+  images: string | null;
+  /** 下单时间 */
+  orderTime: string | null;
+  /** 订单来源；字典 client_type */
+  client: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | null;
+  client_dictText?: string | null;
+  /** 自费金额 */
+  selfAmount: number | null;
+  /** 抵扣类型；字典 deduct_type */
+  deductType: '0' | '1' | '2' | '3' | '4' | null;
+  deductType_dictText?: string | null;
+  /** 抵扣金额 */
+  deductAmount: number | null;
+  /** 订单金额 */
+  orderAmount: number | null;
+  /** 支付类型；字典 pay_type */
+  payType: '1' | '2' | '3' | '4' | null;
+  payType_dictText?: string | null;
+  /** 支付方式；字典 pay_way */
+  payWay: 'wxpay' | 'alipay' | 'yibaopay' | 'shangbaopay' | 'balance' | 'shoppay' | 'deliverypay' | 'offline' | null;
+  payWay_dictText?: string | null;
+  /** 支付状态；字典 pay_status */
+  payStatus: '1' | '2' | '3' | '4' | '5' | null;
+  payStatus_dictText?: string | null;
+  /** 订单状态；字典 inquiry_status */
+  status: '1' | '2' | '3' | '5' | '4' | '6' | null;
+  status_dictText?: string | null;
+  /** 支付时间 */
+  payTime: string | null;
+  /** 接诊时间 */
+  acceptTime: string | null;
+  /** 完成时间 */
+  finishTime: string | null;
+  /** 会话截止时间 */
+  sessionDeadline: string | null;
+  /** 取消原因 */
+  cancelReason: string | null;
+  /** 取消时间 */
+  cancelTime: string | null;
+  /** 退诊原因 */
+  withdrawReason: string | null;
+  /** 退款金额 */
+  refundAmount: number | null;
+  /** 退款时间 */
+  refundTime: string | null;
+  /** 已评价 */
+  evaluated: boolean | null;
+  /** 评分 */
+  score: number | null;
+  /** 备注 */
+  remark: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'pay' | 'accept' | 'finish' | 'cancel' | 'withdraw'>;
+}
+
+/** 检查检验订单（hisMedicalOrder）：检查检验订单 */
+export interface HisMedicalOrderRecord extends SystemRecord {
+  /** 订单编号 */
+  orderNo: string | null;
+  /** 就诊人；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 开单机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 开单科室；引用 hisDepartment.name */
+  departmentId: string | null;
+  departmentId_dictText?: string | null;
+  /** 开单医生；引用 hisDoctor.realname */
+  doctorId: string | null;
+  doctorId_dictText?: string | null;
+  /** 临床诊断 */
+  clinicalDiagnosis: string | null;
+  /** 订单金额 */
+  orderAmount: number | null;
+  /** 支付方式；字典 pay_way */
+  payWay: 'wxpay' | 'alipay' | 'yibaopay' | 'shangbaopay' | 'balance' | 'shoppay' | 'deliverypay' | 'offline' | null;
+  payWay_dictText?: string | null;
+  /** 支付状态；字典 pay_status */
+  payStatus: '1' | '2' | '3' | '4' | '5' | null;
+  payStatus_dictText?: string | null;
+  /** 开单时间 */
+  orderTime: string | null;
+  /** 预约检查时间 */
+  appointTime: string | null;
+  /** 订单状态；字典 medical_status */
+  status: '1' | '6' | '7' | '8' | '3' | '2' | '4' | '5' | null;
+  status_dictText?: string | null;
+  /** 支付时间 */
+  payTime: string | null;
+  /** 检查/采样时间 */
+  examTime: string | null;
+  /** 报告时间 */
+  reportTime: string | null;
+  /** 报告结论 */
+  reportSummary: string | null;
+  /** 报告文件 */
+  reportFile: string | null;
+  /** 完成时间 */
+  finishTime: string | null;
+  /** 取消原因 */
+  cancelReason: string | null;
+  /** 退款原因 */
+  refundReason: string | null;
+  /** 退款金额 */
+  refundAmount: number | null;
+  /** 退款时间 */
+  refundTime: string | null;
+  /** 备注 */
+  remark: string | null;
+  /** 检查检验项目（queryById） */
+  items?: HisMedicalOrderItemRecord[];
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'pay' | 'exam' | 'report' | 'finish' | 'cancel' | 'refund' | 'refundDone'>;
+}
+
+/** 检查检验项目（hisMedicalOrderItem）：检查检验项目 */
+export interface HisMedicalOrderItemRecord extends SystemRecord {
+  /** 检查检验订单；引用 hisMedicalOrder.orderNo */
+  orderId: string | null;
+  orderId_dictText?: string | null;
+  /** 项目编码 */
+  itemCode: string | null;
+  /** 项目名称 */
+  itemName: string | null;
+  /** 类别；字典 exam_category */
+  category: '1' | '2' | null;
+  category_dictText?: string | null;
+  /** 标本类型；字典 specimen_type */
+  specimenType: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '9' | null;
+  specimenType_dictText?: string | null;
+  /** 执行科室；引用 hisDepartment.name */
+  execDepartmentId: string | null;
+  execDepartmentId_dictText?: string | null;
+  /** 单价 */
+  unitPrice: number | null;
+}
+
+/** 会员列表（hisMember）：会员 */
+export interface HisMemberRecord extends SystemRecord {
+  /** 昵称 */
+  nickname: string | null;
+  /** 手机号 */
+  phone: string | null;
+  /** 真实姓名 */
+  realName: string | null;
+  /** 身份证号 */
+  idCard: string | null;
+  /** 实名状态；字典 real_name_status */
+  realNameStatus: '0' | '1' | null;
+  realNameStatus_dictText?: string | null;
+  /** 会员等级；字典 member_grade */
+  grade: '1' | '2' | '3' | '4' | null;
+  grade_dictText?: string | null;
+  /** 成长值 */
+  growth: number | null;
+  /** 积分余额 */
+  points: number | null;
+  /** 账户余额 */
+  balance: number | null;
+  /** 注册来源；字典 client_type */
+  registerSource: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | null;
+  registerSource_dictText?: string | null;
+  /** 注册时间 */
+  registerTime: string | null;
+  /** 最近下单 */
+  lastOrderTime: string | null;
+  /** 状态；字典 member_status */
+  status: '1' | '2' | '3' | null;
+  status_dictText?: string | null;
+  /** 冻结原因 */
+  freezeReason: string | null;
+  /** 备注 */
+  remark: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'freeze' | 'unfreeze' | 'deregister'>;
+}
+
+/** 就诊人管理（hisPatient）：就诊人 */
+export interface HisPatientRecord extends SystemRecord {
+  /** 姓名 */
+  name: string | null;
+  /** 性别；字典 sex */
+  sex: '1' | '2' | '0' | '9' | null;
+  sex_dictText?: string | null;
+  /** 出生日期 */
+  birthday: string | null;
+  /** 证件类型；字典 id_type */
+  idType: '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '99' | null;
+  idType_dictText?: string | null;
+  /** 身份证号 */
+  idCard: string | null;
+  /** 证件号码 */
+  idNo: string | null;
+  /** 手机号 */
+  phone: string | null;
+  /** 所属会员；引用 hisMember.nickname */
+  memberId: string | null;
+  memberId_dictText?: string | null;
+  /** 与会员关系；字典 patient_relation */
+  relation: '1' | '2' | '3' | '4' | '5' | null;
+  relation_dictText?: string | null;
+  /** 默认就诊人 */
+  isDefault: boolean | null;
+  /** ABO血型；字典 blood_abo */
+  bloodAbo: '1' | '2' | '3' | '4' | '5' | null;
+  bloodAbo_dictText?: string | null;
+  /** 医保卡号 */
+  medInsCardNo: string | null;
+  /** 现住区域 */
+  regionCode: string | null;
+  /** 详细地址 */
+  address: string | null;
+  /** 过敏史 */
+  allergyHistory: string | null;
+  /** 既往史 */
+  pastHistory: string | null;
+  /** 监护人姓名 */
+  guardianName: string | null;
+  /** 监护人电话 */
+  guardianPhone: string | null;
+  /** 状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+  /** 备注 */
+  remark: string | null;
 }
 
 /** 处方管理（hisPrescription）：处方 */
@@ -284,6 +714,427 @@ export interface HisPrescriptionItemRecord extends SystemRecord {
   /** 总量 */
   quantity: number | null;
   /** 嘱托 */
+  remark: string | null;
+}
+
+/** 转诊单（hisReferral）：转诊单 */
+export interface HisReferralRecord extends SystemRecord {
+  /** 转诊单号 */
+  orderNo: string | null;
+  /** 患者；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 转诊类型；字典 referral_type */
+  referralType: '1' | '2' | '3' | null;
+  referralType_dictText?: string | null;
+  /** 紧急程度；字典 urgency */
+  urgency: '1' | '2' | null;
+  urgency_dictText?: string | null;
+  /** 转出机构；引用 hisHospital.name */
+  fromHospitalId: string | null;
+  fromHospitalId_dictText?: string | null;
+  /** 转出科室；引用 hisDepartment.name */
+  fromDepartmentId: string | null;
+  fromDepartmentId_dictText?: string | null;
+  /** 转出医生；引用 hisDoctor.realname */
+  fromDoctorId: string | null;
+  fromDoctorId_dictText?: string | null;
+  /** 转入机构；引用 hisHospital.name */
+  toHospitalId: string | null;
+  toHospitalId_dictText?: string | null;
+  /** 转入科室；引用 hisDepartment.name */
+  toDepartmentId: string | null;
+  toDepartmentId_dictText?: string | null;
+  /** 转入医生；引用 hisDoctor.realname */
+  toDoctorId: string | null;
+  toDoctorId_dictText?: string | null;
+  /** 初步诊断 */
+  diagnosis: string | null;
+  /** 转诊原因/病情摘要 */
+  reason: string | null;
+  /** 附件 */
+  attachments: string | null;
+  /** 预约就诊时间 */
+  appointTime: string | null;
+  /** 转诊状态；字典 referral_status */
+  status: '10' | '11' | '0' | '1' | '2' | '12' | '4' | '3' | '13' | null;
+  status_dictText?: string | null;
+  /** 转出审核人 */
+  outAuditBy: string | null;
+  /** 转出审核时间 */
+  outAuditTime: string | null;
+  /** 转入接收人 */
+  inAuditBy: string | null;
+  /** 转入接收时间 */
+  inAuditTime: string | null;
+  /** 完成时间 */
+  finishTime: string | null;
+  /** 驳回原因 */
+  rejectReason: string | null;
+  /** 拒绝原因 */
+  refuseReason: string | null;
+  /** 取消原因 */
+  cancelReason: string | null;
+  /** 备注 */
+  remark: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'submit' | 'submitDirect' | 'outApprove' | 'outReject' | 'receive' | 'refuse' | 'complete' | 'cancel' | 'expire'>;
+}
+
+/** 复诊开药订单（hisReturnVisitOrder）：复诊订单 */
+export interface HisReturnVisitOrderRecord extends SystemRecord {
+  /** 订单编号 */
+  orderNo: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 二级科室；引用 hisDepartment.name */
+  departmentId: string | null;
+  departmentId_dictText?: string | null;
+  /** 接诊医生；引用 hisDoctor.realname */
+  doctorId: string | null;
+  doctorId_dictText?: string | null;
+  /** 就诊人；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 问诊方式；字典 inquiry_type */
+  inquiryType: 'image' | 'video' | 'phone' | 'returnVisit' | null;
+  inquiryType_dictText?: string | null;
+  /** 线下确诊疾病 */
+  diagnosis: string | null;
+  /** 线下就诊凭证 */
+  evidence: string | null;
+  /** 病情描述 */
+  description: string | null;
+  /** 预约日期 */
+  appointDate: string | null;
+  /** 预约时段；字典 time_slot */
+  timeSlot: '1' | '2' | '3' | null;
+  timeSlot_dictText?: string | null;
+  /** 下单时间 */
+  orderTime: string | null;
+  /** 订单来源；字典 client_type */
+  client: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | null;
+  client_dictText?: string | null;
+  /** 自费金额 */
+  selfAmount: number | null;
+  /** 抵扣类型；字典 deduct_type */
+  deductType: '0' | '1' | '2' | '3' | '4' | null;
+  deductType_dictText?: string | null;
+  /** 抵扣金额 */
+  deductAmount: number | null;
+  /** 订单金额 */
+  orderAmount: number | null;
+  /** 支付类型；字典 pay_type */
+  payType: '1' | '2' | '3' | '4' | null;
+  payType_dictText?: string | null;
+  /** 支付方式；字典 pay_way */
+  payWay: 'wxpay' | 'alipay' | 'yibaopay' | 'shangbaopay' | 'balance' | 'shoppay' | 'deliverypay' | 'offline' | null;
+  payWay_dictText?: string | null;
+  /** 支付状态；字典 pay_status */
+  payStatus: '1' | '2' | '3' | '4' | '5' | null;
+  payStatus_dictText?: string | null;
+  /** 订单状态；字典 return_visit_status */
+  status: '1' | '7' | '2' | '3' | '5' | '4' | '6' | '8' | null;
+  status_dictText?: string | null;
+  /** 支付时间 */
+  payTime: string | null;
+  /** 接诊时间 */
+  acceptTime: string | null;
+  /** 完成时间 */
+  finishTime: string | null;
+  /** 取消/关闭原因 */
+  cancelReason: string | null;
+  /** 取消/关闭时间 */
+  cancelTime: string | null;
+  /** 退诊原因 */
+  withdrawReason: string | null;
+  /** 退款金额 */
+  refundAmount: number | null;
+  /** 退款时间 */
+  refundTime: string | null;
+  /** 备注 */
+  remark: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'pay' | 'startWait' | 'accept' | 'finish' | 'cancel' | 'closeAppoint' | 'withdraw'>;
+}
+
+/** 服务包（hisServicePack）：服务包 */
+export interface HisServicePackRecord extends SystemRecord {
+  /** 服务包名称 */
+  name: string | null;
+  /** 签约主体；字典 sign_subject */
+  signSubject: '1' | '2' | '3' | null;
+  signSubject_dictText?: string | null;
+  /** 签约医院；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 零售价 */
+  retailPrice: number | null;
+  /** 参考价 */
+  refPrice: number | null;
+  /** 有效期(天) */
+  validDays: number | null;
+  /** 适用人群 */
+  crowd: string | null;
+  /** 封面 */
+  cover: string | null;
+  /** 服务包介绍 */
+  intro: string | null;
+  /** 状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+  /** 包含权益（queryById） */
+  equities?: HisServicePackEquityRecord[];
+}
+
+/** 服务包权益明细（hisServicePackEquity）：服务包权益 */
+export interface HisServicePackEquityRecord extends SystemRecord {
+  /** 服务包；引用 hisServicePack.name */
+  packId: string | null;
+  packId_dictText?: string | null;
+  /** 权益；引用 hisEquity.name */
+  equityId: string | null;
+  equityId_dictText?: string | null;
+  /** 次数 */
+  times: number | null;
+}
+
+/** 服务包订单（hisServicePackOrder）：服务包订单 */
+export interface HisServicePackOrderRecord extends SystemRecord {
+  /** 订单编号 */
+  orderNo: string | null;
+  /** 服务包；引用 hisServicePack.name */
+  packId: string | null;
+  packId_dictText?: string | null;
+  /** 下单人；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 交易医院；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 二级科室；引用 hisDepartment.name */
+  departmentId: string | null;
+  departmentId_dictText?: string | null;
+  /** 下单时间 */
+  orderTime: string | null;
+  /** 自费金额 */
+  selfAmount: number | null;
+  /** 抵扣类型；字典 deduct_type */
+  deductType: '0' | '1' | '2' | '3' | '4' | null;
+  deductType_dictText?: string | null;
+  /** 抵扣金额 */
+  deductAmount: number | null;
+  /** 订单金额 */
+  orderAmount: number | null;
+  /** 支付类型；字典 pay_type */
+  payType: '1' | '2' | '3' | '4' | null;
+  payType_dictText?: string | null;
+  /** 支付方式；字典 pay_way */
+  payWay: 'wxpay' | 'alipay' | 'yibaopay' | 'shangbaopay' | 'balance' | 'shoppay' | 'deliverypay' | 'offline' | null;
+  payWay_dictText?: string | null;
+  /** 支付状态；字典 pay_status */
+  payStatus: '1' | '2' | '3' | '4' | '5' | null;
+  payStatus_dictText?: string | null;
+  /** 订单状态；字典 pack_order_status */
+  status: '1' | '2' | '3' | '4' | '5' | '6' | '7' | null;
+  status_dictText?: string | null;
+  /** 售后状态；字典 after_sale_status */
+  afterSaleStatus: '0' | '1' | '2' | null;
+  afterSaleStatus_dictText?: string | null;
+  /** 支付时间 */
+  payTime: string | null;
+  /** 生效时间 */
+  effectiveTime: string | null;
+  /** 到期时间 */
+  expireTime: string | null;
+  /** 完成说明 */
+  finishNote: string | null;
+  /** 取消原因 */
+  cancelReason: string | null;
+  /** 退款原因 */
+  refundReason: string | null;
+  /** 退款金额 */
+  refundAmount: number | null;
+  /** 退款时间 */
+  refundTime: string | null;
+  /** 备注 */
+  remark: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'pay' | 'finish' | 'expire' | 'cancel' | 'refund' | 'refundDone'>;
+}
+
+/** 远程会诊（hisTeleconsult）：会诊单 */
+export interface HisTeleconsultRecord extends SystemRecord {
+  /** 会诊单号 */
+  orderNo: string | null;
+  /** 患者；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 申请机构；引用 hisHospital.name */
+  applyHospitalId: string | null;
+  applyHospitalId_dictText?: string | null;
+  /** 申请科室；引用 hisDepartment.name */
+  applyDepartmentId: string | null;
+  applyDepartmentId_dictText?: string | null;
+  /** 申请医生；引用 hisDoctor.realname */
+  applyDoctorId: string | null;
+  applyDoctorId_dictText?: string | null;
+  /** 会诊方式；字典 tele_mode */
+  mode: '1' | '2' | null;
+  mode_dictText?: string | null;
+  /** 会诊目的 */
+  purpose: string | null;
+  /** 病情摘要 */
+  summary: string | null;
+  /** 病历资料 */
+  attachments: string | null;
+  /** 期望会诊时间 */
+  expectTime: string | null;
+  /** 会诊费用 */
+  fee: number | null;
+  /** 会诊状态；字典 tele_status */
+  status: '9' | '10' | '0' | '1' | '4' | '2' | '7' | '3' | '8' | '6' | '5' | null;
+  status_dictText?: string | null;
+  /** 审核人 */
+  auditBy: string | null;
+  /** 审核时间 */
+  auditTime: string | null;
+  /** 拒绝原因 */
+  rejectReason: string | null;
+  /** 实际开始时间 */
+  startTime: string | null;
+  /** 实际结束时间 */
+  endTime: string | null;
+  /** 会诊意见 */
+  opinion: string | null;
+  /** 中断原因 */
+  interruptReason: string | null;
+  /** 关闭原因 */
+  closeReason: string | null;
+  /** 备注 */
+  remark: string | null;
+  /** 受邀专家（queryById） */
+  invitees?: HisTeleconsultInviteeRecord[];
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'approve' | 'reject' | 'start' | 'finish' | 'interrupt' | 'closeInterrupt' | 'allRefused' | 'closeRefused' | 'timeout' | 'close'>;
+}
+
+/** 会诊受邀方（hisTeleconsultInvitee）：受邀专家 */
+export interface HisTeleconsultInviteeRecord extends SystemRecord {
+  /** 会诊单；引用 hisTeleconsult.orderNo */
+  teleconsultId: string | null;
+  teleconsultId_dictText?: string | null;
+  /** 受邀机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 受邀专家；引用 hisDoctor.realname */
+  doctorId: string | null;
+  doctorId_dictText?: string | null;
+  /** 受邀状态；字典 invitee_status */
+  status: '2' | '1' | '3' | null;
+  status_dictText?: string | null;
+  /** 答复时间 */
+  replyTime: string | null;
+  /** 拒绝原因 */
+  refuseReason: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'accept' | 'refuse'>;
+}
+
+/** 诊疗订单（hisTreatOrder）：诊疗订单 */
+export interface HisTreatOrderRecord extends SystemRecord {
+  /** 订单编号 */
+  orderNo: string | null;
+  /** 患者；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 治疗机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 科室；引用 hisDepartment.name */
+  departmentId: string | null;
+  departmentId_dictText?: string | null;
+  /** 主治医生；引用 hisDoctor.realname */
+  doctorId: string | null;
+  doctorId_dictText?: string | null;
+  /** 治疗项目；字典 treat_item */
+  treatItem: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | null;
+  treatItem_dictText?: string | null;
+  /** 单价 */
+  unitPrice: number | null;
+  /** 次数 */
+  times: number | null;
+  /** 订单金额 */
+  orderAmount: number | null;
+  /** 支付方式；字典 pay_way */
+  payWay: 'wxpay' | 'alipay' | 'yibaopay' | 'shangbaopay' | 'balance' | 'shoppay' | 'deliverypay' | 'offline' | null;
+  payWay_dictText?: string | null;
+  /** 支付状态；字典 pay_status */
+  payStatus: '1' | '2' | '3' | '4' | '5' | null;
+  payStatus_dictText?: string | null;
+  /** 下单时间 */
+  orderTime: string | null;
+  /** 预约时间 */
+  appointTime: string | null;
+  /** 治疗地点 */
+  location: string | null;
+  /** 治疗前Texas分级 */
+  texasBefore: string | null;
+  /** 治疗后Texas分级 */
+  texasAfter: string | null;
+  /** 创面照片 */
+  woundImages: string | null;
+  /** 治疗记录 */
+  treatRecord: string | null;
+  /** 订单状态；字典 treat_status */
+  status: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | null;
+  status_dictText?: string | null;
+  /** 支付时间 */
+  payTime: string | null;
+  /** 签到时间 */
+  checkinTime: string | null;
+  /** 完成时间 */
+  finishTime: string | null;
+  /** 取消原因 */
+  cancelReason: string | null;
+  /** 取消时间 */
+  cancelTime: string | null;
+  /** 退款原因 */
+  refundReason: string | null;
+  /** 退款金额 */
+  refundAmount: number | null;
+  /** 退款时间 */
+  refundTime: string | null;
+  /** 备注 */
+  remark: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'pay' | 'appoint' | 'checkin' | 'finish' | 'cancel' | 'cancelRefund' | 'applyRefund' | 'refundDone'>;
+}
+
+/** 核销记录（hisVerifyRecord）：核销记录 */
+export interface HisVerifyRecordRecord extends SystemRecord {
+  /** 流水号 */
+  serialNo: string | null;
+  /** 服务包订单；引用 hisServicePackOrder.orderNo */
+  packOrderId: string | null;
+  packOrderId_dictText?: string | null;
+  /** 核销权益；引用 hisEquity.name */
+  equityId: string | null;
+  equityId_dictText?: string | null;
+  /** 关联业务；字典 order_type */
+  bizType: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | null;
+  bizType_dictText?: string | null;
+  /** 关联交易单号 */
+  bizOrderNo: string | null;
+  /** 交易医院；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 核销操作人 */
+  verifyBy: string | null;
+  /** 核销时间 */
+  verifyTime: string | null;
+  /** 备注 */
   remark: string | null;
 }
 
@@ -448,11 +1299,28 @@ export interface SysUserRecord extends SystemRecord {
 export interface ResourceRecords {
   drugStockIn: DrugStockInRecord;
   drugStockInLine: DrugStockInLineRecord;
+  hisBookOrder: HisBookOrderRecord;
+  hisConsultOrder: HisConsultOrderRecord;
   hisDepartment: HisDepartmentRecord;
   hisDoctor: HisDoctorRecord;
+  hisEquity: HisEquityRecord;
   hisHospital: HisHospitalRecord;
+  hisInquiryOrder: HisInquiryOrderRecord;
+  hisMedicalOrder: HisMedicalOrderRecord;
+  hisMedicalOrderItem: HisMedicalOrderItemRecord;
+  hisMember: HisMemberRecord;
+  hisPatient: HisPatientRecord;
   hisPrescription: HisPrescriptionRecord;
   hisPrescriptionItem: HisPrescriptionItemRecord;
+  hisReferral: HisReferralRecord;
+  hisReturnVisitOrder: HisReturnVisitOrderRecord;
+  hisServicePack: HisServicePackRecord;
+  hisServicePackEquity: HisServicePackEquityRecord;
+  hisServicePackOrder: HisServicePackOrderRecord;
+  hisTeleconsult: HisTeleconsultRecord;
+  hisTeleconsultInvitee: HisTeleconsultInviteeRecord;
+  hisTreatOrder: HisTreatOrderRecord;
+  hisVerifyRecord: HisVerifyRecordRecord;
   sysAnnouncement: SysAnnouncementRecord;
   sysDrug: SysDrugRecord;
   sysRegion: SysRegionRecord;
