@@ -71,6 +71,30 @@ export interface DrugStockInLineRecord extends SystemRecord {
   amount: number | null;
 }
 
+/** 医生助理（hisAssistant）：医生助理 */
+export interface HisAssistantRecord extends SystemRecord {
+  /** 姓名 */
+  realname: string | null;
+  /** 手机号 */
+  phone: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 绑定医生；引用 hisDoctor.realname */
+  doctorIds: string | null;
+  doctorIds_dictText?: string | null;
+  /** 助理权限；字典 assistant_perm */
+  perms: string | null;
+  perms_dictText?: string | null;
+  /** 账号状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+  /** 最后登录时间 */
+  lastLoginTime: string | null;
+  /** 备注 */
+  remark: string | null;
+}
+
 /** 预约挂号（hisBookOrder）：挂号订单 */
 export interface HisBookOrderRecord extends SystemRecord {
   /** 订单编号 */
@@ -547,6 +571,28 @@ export interface HisMedicalOrderItemRecord extends SystemRecord {
   unitPrice: number | null;
 }
 
+/** 医护角色（hisMedicalRole）：医护角色 */
+export interface HisMedicalRoleRecord extends SystemRecord {
+  /** 角色编码 */
+  roleCode: string | null;
+  /** 角色名称 */
+  roleName: string | null;
+  /** 角色类别；字典 medical_role_type */
+  roleType: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | null;
+  roleType_dictText?: string | null;
+  /** 可开展业务；字典 biz_scope */
+  bizScopes: string | null;
+  bizScopes_dictText?: string | null;
+  /** 所需证书；字典 cert_type */
+  certTypes: string | null;
+  certTypes_dictText?: string | null;
+  /** 资质要求说明 */
+  qualification: string | null;
+  /** 状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+}
+
 /** 会员列表（hisMember）：会员 */
 export interface HisMemberRecord extends SystemRecord {
   /** 昵称 */
@@ -585,6 +631,59 @@ export interface HisMemberRecord extends SystemRecord {
   remark: string | null;
   /** 当前用户在本行可执行的状态流转 */
   _transitions?: Array<'freeze' | 'unfreeze' | 'deregister'>;
+}
+
+/** 护士管理（hisNurseStaff）：护士 */
+export interface HisNurseStaffRecord extends SystemRecord {
+  /** 姓名 */
+  realname: string | null;
+  /** 性别；字典 sex */
+  sex: '1' | '2' | '0' | '9' | null;
+  sex_dictText?: string | null;
+  /** 手机号 */
+  phone: string | null;
+  /** 身份证号 */
+  idCard: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 科室；引用 hisDepartment.name */
+  departmentId: string | null;
+  departmentId_dictText?: string | null;
+  /** 护理职称；字典 nurse_title */
+  title: '1' | '2' | '3' | '4' | '5' | null;
+  title_dictText?: string | null;
+  /** 护士执业证书编号 */
+  nurseCertNo: string | null;
+  /** 执业注册有效期至 */
+  certValidTo: string | null;
+  /** 临床护理年限 */
+  clinicalYears: number | null;
+  /** 医疗责任险保单号 */
+  insuranceNo: string | null;
+  /** 保险有效期至 */
+  insuranceValidTo: string | null;
+  /** 实名/人脸认证 */
+  realNameVerified: boolean | null;
+  /** 接单状态；字典 accept_status */
+  acceptStatus: '1' | '0' | null;
+  acceptStatus_dictText?: string | null;
+  /** 评分 */
+  rating: number | null;
+  /** 账号状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+  /** 审核状态；字典 audit_status */
+  auditStatus: '0' | '1' | '2' | null;
+  auditStatus_dictText?: string | null;
+  /** 未通过原因 */
+  rejectReason: string | null;
+  /** 审核人 */
+  auditBy: string | null;
+  /** 审核时间 */
+  auditTime: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'approve' | 'reject' | 'resubmit'>;
 }
 
 /** 就诊人管理（hisPatient）：就诊人 */
@@ -635,6 +734,52 @@ export interface HisPatientRecord extends SystemRecord {
   status_dictText?: string | null;
   /** 备注 */
   remark: string | null;
+}
+
+/** 药师管理（hisPharmacist）：药师 */
+export interface HisPharmacistRecord extends SystemRecord {
+  /** 姓名 */
+  realname: string | null;
+  /** 性别；字典 sex */
+  sex: '1' | '2' | '0' | '9' | null;
+  sex_dictText?: string | null;
+  /** 手机号 */
+  phone: string | null;
+  /** 身份证号 */
+  idCard: string | null;
+  /** 所属机构/药房；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 药师类别；字典 phar_type */
+  pharType: '1' | '2' | '3' | '4' | null;
+  pharType_dictText?: string | null;
+  /** 药学职称；字典 pharmacist_title */
+  title: '1' | '2' | '3' | '4' | '5' | null;
+  title_dictText?: string | null;
+  /** 注册证编号 */
+  regCertNo: string | null;
+  /** 审方权限；字典 review_scope */
+  reviewScope: '1' | '2' | '3' | null;
+  reviewScope_dictText?: string | null;
+  /** 电子签名 */
+  signImg: string | null;
+  /** 在岗状态；字典 on_duty */
+  onDuty: '1' | '0' | null;
+  onDuty_dictText?: string | null;
+  /** 账号状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+  /** 审核状态；字典 audit_status */
+  auditStatus: '0' | '1' | '2' | null;
+  auditStatus_dictText?: string | null;
+  /** 未通过原因 */
+  rejectReason: string | null;
+  /** 审核人 */
+  auditBy: string | null;
+  /** 审核时间 */
+  auditTime: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'approve' | 'reject' | 'resubmit'>;
 }
 
 /** 处方管理（hisPrescription）：处方 */
@@ -715,6 +860,48 @@ export interface HisPrescriptionItemRecord extends SystemRecord {
   quantity: number | null;
   /** 嘱托 */
   remark: string | null;
+}
+
+/** 资质审核（hisQualAudit）：资质审核 */
+export interface HisQualAuditRecord extends SystemRecord {
+  /** 申请人类型；字典 applicant_type */
+  applicantType: '1' | '2' | '3' | null;
+  applicantType_dictText?: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 医生；引用 hisDoctor.realname */
+  doctorId: string | null;
+  doctorId_dictText?: string | null;
+  /** 护士；引用 hisNurseStaff.realname */
+  nurseId: string | null;
+  nurseId_dictText?: string | null;
+  /** 药师；引用 hisPharmacist.realname */
+  pharmacistId: string | null;
+  pharmacistId_dictText?: string | null;
+  /** 审核类型；字典 qual_audit_type */
+  auditType: '1' | '2' | '3' | '4' | null;
+  auditType_dictText?: string | null;
+  /** 证书类型；字典 cert_type */
+  certType: '1' | '2' | '3' | '4' | '5' | '6' | '7' | null;
+  certType_dictText?: string | null;
+  /** 证书编号 */
+  certNo: string | null;
+  /** 证书图片 */
+  certFiles: string | null;
+  /** 提交时间 */
+  submitTime: string | null;
+  /** 审核状态；字典 qual_audit_status */
+  status: '0' | '1' | '2' | '3' | null;
+  status_dictText?: string | null;
+  /** 未通过原因 */
+  rejectReason: string | null;
+  /** 审核人 */
+  auditBy: string | null;
+  /** 审核时间 */
+  auditTime: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'submit' | 'approve' | 'reject' | 'resubmit'>;
 }
 
 /** 转诊单（hisReferral）：转诊单 */
@@ -964,6 +1151,38 @@ export interface HisServicePackOrderRecord extends SystemRecord {
   _transitions?: Array<'pay' | 'finish' | 'expire' | 'cancel' | 'refund' | 'refundDone'>;
 }
 
+/** 电子签名记录（hisSignRecord）：签名记录 */
+export interface HisSignRecordRecord extends SystemRecord {
+  /** 业务类型；字典 sign_biz_type */
+  bizType: '1' | '2' | '3' | '4' | '5' | null;
+  bizType_dictText?: string | null;
+  /** 业务单号 */
+  bizNo: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 签名人 */
+  signerName: string | null;
+  /** 签名人角色；字典 signer_role */
+  signerRole: '1' | '2' | '3' | null;
+  signerRole_dictText?: string | null;
+  /** CA机构 */
+  caOrg: string | null;
+  /** 证书序列号 */
+  certSerialNo: string | null;
+  /** 原文摘要 */
+  digest: string | null;
+  /** 签名值 */
+  signValue: string | null;
+  /** 签名时间 */
+  signTime: string | null;
+  /** 签名结果；字典 sign_result */
+  result: '1' | '0' | null;
+  result_dictText?: string | null;
+  /** 失败原因 */
+  failReason: string | null;
+}
+
 /** 远程会诊（hisTeleconsult）：会诊单 */
 export interface HisTeleconsultRecord extends SystemRecord {
   /** 会诊单号 */
@@ -1138,6 +1357,39 @@ export interface HisVerifyRecordRecord extends SystemRecord {
   remark: string | null;
 }
 
+/** 视频记录（hisVideoRecord）：视频记录 */
+export interface HisVideoRecordRecord extends SystemRecord {
+  /** 房间号 */
+  roomNo: string | null;
+  /** 关联业务；字典 order_type */
+  bizType: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | null;
+  bizType_dictText?: string | null;
+  /** 关联订单号 */
+  bizOrderNo: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 医生；引用 hisDoctor.realname */
+  doctorId: string | null;
+  doctorId_dictText?: string | null;
+  /** 患者；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 呼叫状态；字典 video_call_status */
+  callStatus: '1' | '2' | '3' | '4' | '5' | '6' | null;
+  callStatus_dictText?: string | null;
+  /** 开始时间 */
+  startTime: string | null;
+  /** 结束时间 */
+  endTime: string | null;
+  /** 通话时长(秒) */
+  duration: number | null;
+  /** 录制文件 */
+  recordFile: string | null;
+  /** 保存到期日 */
+  retainUntil: string | null;
+}
+
 /** 系统通告（sysAnnouncement）：通告 */
 export interface SysAnnouncementRecord extends SystemRecord {
   /** 标题 */
@@ -1299,6 +1551,7 @@ export interface SysUserRecord extends SystemRecord {
 export interface ResourceRecords {
   drugStockIn: DrugStockInRecord;
   drugStockInLine: DrugStockInLineRecord;
+  hisAssistant: HisAssistantRecord;
   hisBookOrder: HisBookOrderRecord;
   hisConsultOrder: HisConsultOrderRecord;
   hisDepartment: HisDepartmentRecord;
@@ -1308,19 +1561,25 @@ export interface ResourceRecords {
   hisInquiryOrder: HisInquiryOrderRecord;
   hisMedicalOrder: HisMedicalOrderRecord;
   hisMedicalOrderItem: HisMedicalOrderItemRecord;
+  hisMedicalRole: HisMedicalRoleRecord;
   hisMember: HisMemberRecord;
+  hisNurseStaff: HisNurseStaffRecord;
   hisPatient: HisPatientRecord;
+  hisPharmacist: HisPharmacistRecord;
   hisPrescription: HisPrescriptionRecord;
   hisPrescriptionItem: HisPrescriptionItemRecord;
+  hisQualAudit: HisQualAuditRecord;
   hisReferral: HisReferralRecord;
   hisReturnVisitOrder: HisReturnVisitOrderRecord;
   hisServicePack: HisServicePackRecord;
   hisServicePackEquity: HisServicePackEquityRecord;
   hisServicePackOrder: HisServicePackOrderRecord;
+  hisSignRecord: HisSignRecordRecord;
   hisTeleconsult: HisTeleconsultRecord;
   hisTeleconsultInvitee: HisTeleconsultInviteeRecord;
   hisTreatOrder: HisTreatOrderRecord;
   hisVerifyRecord: HisVerifyRecordRecord;
+  hisVideoRecord: HisVideoRecordRecord;
   sysAnnouncement: SysAnnouncementRecord;
   sysDrug: SysDrugRecord;
   sysRegion: SysRegionRecord;
