@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { generateRowsIter } from '../generators/demo-data/index.js';
+import { generateRowsIter } from '../src/server/demo/index.js';
 import type { DictSchema, ResourceSchema } from '../src/core/schema/types.js';
 import { SYSTEM_COLS, buildModel, rowToRecord, toStored } from '../src/server/resources/model.js';
 import { ROOT, USERS, startServer } from '../tests/e2e/harness.js';
@@ -56,7 +56,7 @@ const dateTime = (d: Date) =>
 
 /**
  * Replaces the tenant's rows of `schema` in DATA_DIR/hospital.db by `count` rows from
- * generators/demo-data, stored the server's way (resources/model.ts), in one transaction.
+ * src/server/demo, stored the server's way (resources/model.ts), in one transaction.
  * Refs point at the hospitals/departments the server seeded for that tenant.
  */
 function seed(dataDir: string, schema: ResourceSchema, count: number, tenantId: number): string {
@@ -108,7 +108,7 @@ function seed(dataDir: string, schema: ResourceSchema, count: number, tenantId: 
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
-  return `${n.toLocaleString('en')} rows of tenant ${tenantId} in ${m.table} (generators/demo-data, refs: ${Object.entries(refRows)
+  return `${n.toLocaleString('en')} rows of tenant ${tenantId} in ${m.table} (src/server/demo, refs: ${Object.entries(refRows)
     .map(([k, v]) => `${v.length} ${k}`)
     .join(', ')})`;
 }

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DictSchema, ResourceSchema } from '../src/core/schema/types.js';
-import { generateRows, generateRowsIter, seedOrder, type Row } from './demo-data/index.js';
+import { generateRows, generateRowsIter, seedOrder, type Row } from '../src/server/demo/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

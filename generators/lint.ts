@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { loadRegistry, type Problem } from '../src/core/schema/load.js';
-import { pointerToLine, readSchemaFiles, type SourceFile } from './schemas-fs.js';
+import { pointerToLine, readSchemaFiles, type SourceFile } from '../src/server/schemas-fs.js';
 
 export interface LintProblem extends Problem { line: number }
 export interface LintResult { files: number; errors: number; warnings: number; ms: number; problems: LintProblem[] }

@@ -13,7 +13,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadRegistry } from '../src/core/schema/load.js';
 import { FIELD_KINDS, type FieldKind, type FieldSchema, type ResourceSchema } from '../src/core/schema/types.js';
-import { readSchemaFiles } from './schemas-fs.js';
+import { readSchemaFiles } from '../src/server/schemas-fs.js';
 
 export interface NewOptions {
   name: string;

@@ -6,7 +6,7 @@
 import { hasDictText } from '../src/core/schema/naming.js';
 import type { Registry } from '../src/core/schema/registry.js';
 import type { FieldSchema, ResourceSchema } from '../src/core/schema/types.js';
-import { runGenerator } from './registry-fs.js';
+import { runGenerator } from '../src/server/registry-fs.js';
 
 export const RECORDS_FILE = 'src/core/generated/records.ts';
 

@@ -19,7 +19,7 @@ import { registerProtocol } from './protocol/index.js';
 import { CountCache } from './resources/count-cache.js';
 import { buildModel } from './resources/model.js';
 import { registerResources } from './resources/routes.js';
-import { loadSchemas } from './schemas.js';
+import { loadSchemaRoot } from './schemas.js';
 import { registerStatic } from './static.js';
 import { registerDictRoutes } from './system/dict.js';
 import { registerDuplicateCheck } from './system/duplicate.js';
@@ -66,7 +66,7 @@ function envelope(status: number, message: string, result: unknown = null) {
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const env = loadConfig();
   const protocol: ProtocolConfig = { ...env.protocol, ...opts.protocol };
-  const registry = loadSchemas(opts.schemasDir);
+  const { registry, access } = loadSchemaRoot(opts.schemasDir);
   const models = new Map([...registry.resources.values()].map((s) => [s.name, buildModel(s)]));
 
   const database = openDatabase({ dataDir: opts.dataDir ?? env.dataDir, memory: opts.memory, databaseUrl: opts.databaseUrl ?? env.databaseUrl });
@@ -80,7 +80,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     counts: new CountCache(),
     sessions: new SessionStore(database),
   };
-  await seedIfEmpty(ctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows });
+  await seedIfEmpty(ctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows, access });
   // console shell: one-shot demo links/announcements (recorded in sys_migration)
   await seedUserDeparts(ctx);
   await seedAnnouncements(ctx);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DictSchema, ResourceSchema } from '../../src/core/schema/types.js';
-import { generateRowsIter } from '../../generators/demo-data/index.js';
+import { generateRowsIter } from '../../src/server/demo/index.js';
 
 const ROOT = join(__dirname, '..', '..', 'schemas');
 const dicts = new Map(readdirSync(join(ROOT, 'dicts')).map((f) => {

@@ -5,7 +5,7 @@ import type { DictSchema, FieldSchema, ResourceSchema } from '../../src/core/sch
 import { checkFormat, checkRule, evaluateCondition, fieldRules, isIdCard } from '../../src/core/validators/index.js';
 import {
   demoGeneratorNames, generateRows, generateRowsIter, isValidUscc, seedOrder, type DemoOptions, type Row,
-} from '../../generators/demo-data/index.js';
+} from '../../src/server/demo/index.js';
 
 const ROOT = join(__dirname, '..', '..', 'schemas');
 const readDir = <T>(d: string): T[] =>

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { renderDocs, DOCS_FILE } from '../../generators/docs.js';
 import { formatModule, parseField, scaffold } from '../../generators/new.js';
-import { loadProjectRegistry } from '../../generators/registry-fs.js';
+import { loadProjectRegistry } from '../../src/server/registry-fs.js';
 import { lintSchemas } from '../../generators/lint.js';
 import { renderRecords, RECORDS_FILE } from '../../generators/types.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { lintSchemas, formatText } from '../../generators/lint.js';
-import { pointerToLine } from '../../generators/schemas-fs.js';
+import { pointerToLine } from '../../src/server/schemas-fs.js';
 
 const root = (name: string) => `tests/fixtures/lint/${name}`;
 const lines = (name: string) => lintSchemas(root(name)).problems.filter((p) => p.severity === 'error').map((p) => `${p.file.replace(root(name) + '/', '')}:${p.line}  ${p.path}  ${p.message}`);

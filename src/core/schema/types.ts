@@ -114,7 +114,7 @@ export interface FieldSchema {
   requiredWhen?: Condition;
   disabledWhen?: Condition;
   /**
-   * Demo-data hint for generators/demo-data: a named generator
+   * Demo-data hint for src/server/demo: a named generator
    * (e.g. `personName`, `hospitalName`, `drugName`, `address`, `company`)
    * or a pool to pick from. Without it the generator goes by kind and dict.
    */

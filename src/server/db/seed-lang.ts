@@ -11,7 +11,7 @@
 import type { AppContext } from '../context.js';
 import type { ResourceModel } from '../resources/model.js';
 import { toStored } from '../resources/model.js';
-import { generateRows } from '../../../generators/demo-data/index.js';
+import { generateRows } from '../demo/index.js';
 import { newId } from './ids.js';
 import { REGIONS, regionLevel, regionParent, SERVICE_OPEN_PROVINCES } from './regions.js';
 

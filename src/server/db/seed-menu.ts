@@ -1,9 +1,10 @@
 /**
  * sys_permission rows of the seeded menu: 首页, one directory per menu group
- * (component layouts/RouteView), one page per module (component resource/<name>)
- * and one button (menu_type 2) per permission code of the module.
+ * (component layouts/RouteView; url, icon and order from menu-groups.json), one page per
+ * module (component resource/<name>) and one button (menu_type 2) per permission code of the module.
  */
-import { toMenuEntries } from '../../core/projections/menu.js';
+import { toMenuEntries, type MenuGroup } from '../../core/projections/menu.js';
+import type { MenuGroupSpec } from '../../core/schema/access-data.js';
 import type { ResourceSchema } from '../../core/schema/types.js';
 
 export interface PermissionSeed {
@@ -56,19 +57,35 @@ function base(partial: Partial<PermissionSeed> & Pick<PermissionSeed, 'id' | 'na
 
 export const HOME_PERMISSION_ID = '1000000000000000001';
 
-export function menuSeed(schemas: ResourceSchema[], newId: () => string): PermissionSeed[] {
+/**
+ * The menu groups that have items, in menu-groups.json order, each with its declared key and
+ * icon; groups a root does not declare (fixtures without menu-groups.json) follow, with a key
+ * made from their first item's path and that item's icon.
+ */
+export function orderedGroups(schemas: ResourceSchema[], declared: MenuGroupSpec[]): Array<MenuGroup & { key: string; icon: string }> {
+  const entries = toMenuEntries(schemas);
+  const spec = new Map(declared.map((g) => [g.title, g]));
+  const known = entries.filter((g) => spec.has(g.title)).sort((a, b) => spec.get(a.title)!.order - spec.get(b.title)!.order);
+  const usedKeys = new Set(declared.map((g) => g.key));
+  const rest = entries.filter((g) => !spec.has(g.title)).map((g) => {
+    const first = g.items[0]!;
+    const seg = first.path.split('/').filter(Boolean)[0] ?? 'app';
+    let key = seg;
+    for (let n = 2; usedKeys.has(key); n++) key = `${seg}-${n}`;
+    usedKeys.add(key);
+    return { ...g, key, icon: first.icon ?? 'appstore' };
+  });
+  return [...known.map((g) => ({ ...g, key: spec.get(g.title)!.key, icon: spec.get(g.title)!.icon })), ...rest];
+}
+
+export function menuSeed(schemas: ResourceSchema[], newId: () => string, groups: MenuGroupSpec[] = []): PermissionSeed[] {
   const rows: PermissionSeed[] = [
     base({ id: HOME_PERMISSION_ID, name: '首页', menu_type: 0, url: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', sort_no: 0 }),
   ];
-  const usedUrls = new Set<string>();
-  toMenuEntries(schemas).forEach((g, gi) => {
+  orderedGroups(schemas, groups).forEach((g, gi) => {
     const first = g.items[0]!;
-    const seg = `/${first.path.split('/').filter(Boolean)[0] ?? 'app'}`;
-    let url = seg;
-    for (let n = 2; usedUrls.has(url); n++) url = `${seg}-${n}`;
-    usedUrls.add(url);
     const dirId = newId();
-    rows.push(base({ id: dirId, name: g.title, menu_type: 0, url, component: 'layouts/RouteView', redirect: first.path, is_leaf: 0, sort_no: gi + 1, icon: first.icon ?? 'appstore' }));
+    rows.push(base({ id: dirId, name: g.title, menu_type: 0, url: `/${g.key}`, component: 'layouts/RouteView', redirect: first.path, is_leaf: 0, sort_no: gi + 1, icon: g.icon }));
     g.items.forEach((item, i) => {
       const itemId = newId();
       rows.push(

@@ -1,17 +1,16 @@
 /**
  * First-start seed (only when sys_tenant is empty), in one transaction: tenants,
  * dictionaries, the menu/permission tree, roles and their grants, the demo users
- * and SEED_ROWS demo rows per module per tenant (generators/demo-data, in seedOrder).
+ * and SEED_ROWS demo rows per module per tenant (src/server/demo, in seedOrder).
  */
-import { permissionCode } from '../../core/schema/naming.js';
-import type { ResourceSchema } from '../../core/schema/types.js';
+import { roleCodes, type AccessData } from '../../core/schema/access-data.js';
 import type { AppContext } from '../context.js';
 import { SUPER_ADMIN_ROLE, SUPER_TENANT_ID } from '../context.js';
 import { hashPassword } from '../auth/password.js';
 import { toStored, type ResourceModel } from '../resources/model.js';
 import type { Database } from './connection.js';
 import { newId, nowText } from './ids.js';
-import { generateRows, seedOrder } from '../../../generators/demo-data/index.js';
+import { generateRows, seedOrder } from '../demo/index.js';
 import { menuSeed, type PermissionSeed } from './seed-menu.js';
 import { seedLang } from './seed-lang.js';
 
@@ -31,58 +30,6 @@ export const DEMO_USERS = [
 
 /** Password of the generated (non-demo) users. */
 export const GENERATED_USER_PASSWORD = 'Demo@123456';
-
-const SYSTEM_GROUP = '系统管理';
-
-interface RoleSeed {
-  code: string;
-  name: string;
-  tenant: number;
-  description: string;
-  /** Button codes granted (admin: everything). */
-  grants(schemas: ResourceSchema[], buttons: PermissionSeed[]): Set<string>;
-}
-
-const isSystem = (s: ResourceSchema) => s.menu?.group === SYSTEM_GROUP || s.name.startsWith('sys') && s.name !== 'sysDrug';
-const codesOf = (buttons: PermissionSeed[], names: Set<string>) =>
-  new Set(buttons.filter((b) => b.resource && names.has(b.resource)).map((b) => b.perms!));
-
-export const ROLES: RoleSeed[] = [
-  { code: SUPER_ADMIN_ROLE, name: '超级管理员', tenant: SUPER_TENANT_ID, description: '拥有全部权限', grants: (_s, b) => new Set(b.map((x) => x.perms!)) },
-  {
-    code: 'yunying',
-    name: '运营',
-    tenant: SUPER_TENANT_ID,
-    description: '平台运营：业务模块全部权限，系统模块只读',
-    grants: (s, b) => {
-      const set = codesOf(b, new Set(s.filter((x) => !isSystem(x)).map((x) => x.name)));
-      for (const x of s.filter(isSystem)) set.add(permissionCode(x, 'list'));
-      return set;
-    },
-  },
-  {
-    code: 'hospadmin',
-    name: '医院管理员',
-    tenant: HOSPITAL_TENANT_ID,
-    description: '医院业务模块全部权限，可维护本院用户',
-    grants: (s, b) => {
-      const set = codesOf(b, new Set(s.filter((x) => !isSystem(x)).map((x) => x.name)));
-      const user = s.find((x) => x.name === 'sysUser');
-      if (user) for (const a of ['list', 'add', 'edit']) set.add(permissionCode(user, a));
-      return set;
-    },
-  },
-  {
-    code: 'zhuli',
-    name: '医生助理',
-    tenant: HOSPITAL_TENANT_ID,
-    description: '只读查看医生',
-    grants: (s) => {
-      const doctor = s.find((x) => x.name === 'hisDoctor');
-      return new Set(doctor ? [permissionCode(doctor, 'list')] : []);
-    },
-  },
-];
 
 type Row = Record<string, unknown>;
 export type SeedPlan = Array<{ table: string; rows: Row[] }>;
@@ -106,7 +53,14 @@ function moduleRow(m: ResourceModel, rec: Row, tenantId: number, passwordHash: s
   return row;
 }
 
-export async function buildSeedPlan(ctx: AppContext, opts: { adminPassword: string; rows: number }): Promise<SeedPlan> {
+export interface SeedOptions {
+  adminPassword: string;
+  rows: number;
+  /** roles.json and menu-groups.json of the schemas root. */
+  access: AccessData;
+}
+
+export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise<SeedPlan> {
   const { registry } = ctx;
   const schemas = [...registry.resources.values()];
   const now = nowText();
@@ -126,7 +80,7 @@ export async function buildSeedPlan(ctx: AppContext, opts: { adminPassword: stri
     add('sys_dict_item', d.items.map((it, i) => ({ id: newId(), dict_id: dictId, item_text: it.text, item_value: it.value, item_color: it.color ?? null, sort_order: i + 1, status: 1 })));
   }
 
-  const perms = menuSeed(schemas, newId);
+  const perms = menuSeed(schemas, newId, opts.access.menuGroups);
   add('sys_permission', perms.map(({ resource: _r, ...p }) => ({ ...p, create_time: now })));
   const buttons = perms.filter((p) => p.menu_type === 2);
   const byId = new Map(perms.map((p) => [p.id, p]));
@@ -135,18 +89,18 @@ export async function buildSeedPlan(ctx: AppContext, opts: { adminPassword: stri
   const userModel = ctx.models.get('sysUser');
   const roleIds = new Map<string, string>();
   const roleIdsByTenant = new Map<number, string[]>();
-  for (const r of ROLES) {
+  for (const r of opts.access.roles) {
     const id = newId();
     roleIds.set(r.code, id);
     roleIdsByTenant.set(r.tenant, [...(roleIdsByTenant.get(r.tenant) ?? []), id]);
-    const rec = { roleName: r.name, roleCode: r.code, description: r.description };
+    const rec = { roleName: r.name, roleCode: r.code, description: r.description ?? null };
     const row = roleModel ? moduleRow(roleModel, rec, r.tenant, '', now) : { id, tenant_id: r.tenant, create_time: now, create_by: 'admin' };
     row.id = id;
     row.role_name = r.name;
     row.role_code = r.code;
     add('sys_role', [row]);
     const granted = new Set<string>();
-    const codes = r.grants(schemas, buttons);
+    const codes = roleCodes(r, registry);
     for (const b of buttons) {
       if (!codes.has(b.perms!)) continue;
       for (let p: PermissionSeed | undefined = b; p; p = p.parent_id ? byId.get(p.parent_id) : undefined) granted.add(p.id);
@@ -248,7 +202,7 @@ export async function insertPlan(database: Database, plan: SeedPlan): Promise<vo
   });
 }
 
-export async function seedIfEmpty(ctx: AppContext, opts: { adminPassword: string; rows: number }): Promise<boolean> {
+export async function seedIfEmpty(ctx: AppContext, opts: SeedOptions): Promise<boolean> {
   const row = await ctx.database.db.selectFrom('sys_tenant').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
   if (Number(row?.n ?? 0) > 0) return false;
   const plan = await buildSeedPlan(ctx, opts);

@@ -4,7 +4,7 @@
  * the person's birth date and sex, the spec and maker belong to the drug, the title fits the
  * years in practice, the e-mail is the person's pinyin.
  */
-import type { FieldSchema } from '../../src/core/schema/types.js';
+import type { FieldSchema } from '../../core/schema/types.js';
 import type { NamedGenerator, RowCtx } from './context.js';
 import { hashSeed, pad, Rng, WeightedTable } from './prng.js';
 import { FEMALE_CHARS, MALE_CHARS, SURNAMES } from './names.js';

@@ -1,8 +1,8 @@
 /** Loads the project's schemas from disk into a Registry (generators that need all modules). */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { loadRegistry, type Problem } from '../src/core/schema/load.js';
-import type { Registry } from '../src/core/schema/registry.js';
+import { loadRegistry, type Problem } from '../core/schema/load.js';
+import type { Registry } from '../core/schema/registry.js';
 import { readSchemaFiles } from './schemas-fs.js';
 
 export function loadProjectRegistry(root = 'schemas'): { registry: Registry; errors: Problem[] } {

@@ -1,5 +1,5 @@
 /** Shared types of the demo-data generator: options, the per-schema plan, the per-row context. */
-import type { DictSchema, FieldSchema, ResourceSchema } from '../../src/core/schema/types.js';
+import type { DictSchema, FieldSchema, ResourceSchema } from '../../core/schema/types.js';
 import type { Permutation, Rng } from './prng.js';
 
 export interface DemoOptions {

@@ -9,8 +9,8 @@
  * visibleWhen (hidden -> null) and requiredWhen (then always filled). Each row has its own
  * seeded stream: row i is the same whatever the count.
  */
-import type { DictSchema, FieldSchema, ResourceSchema } from '../../src/core/schema/types.js';
-import { evaluateCondition } from '../../src/core/validators/index.js';
+import type { DictSchema, FieldSchema, ResourceSchema } from '../../core/schema/types.js';
+import { evaluateCondition } from '../../core/validators/index.js';
 import type { DemoOptions, NamedGenerator, Plan, Row, RowCtx } from './context.js';
 import { hashSeed, pad, Permutation, Rng } from './prng.js';
 import { NAMED_GENERATORS, UNIQUE_BY_CONSTRUCTION, doctor, email, fmtDate, fmtDateTime, mobile, person, round2 } from './named.js';

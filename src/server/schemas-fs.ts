@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { SchemaFile } from '../src/core/schema/load.js';
+import type { SchemaFile } from '../core/schema/load.js';
 
 export interface SourceFile extends SchemaFile {
   /** Path relative to the working directory, forward slashes (as shown to the user). */
@@ -33,16 +33,23 @@ function readDir(dir: string): SourceFile[] {
     .map((n) => readOne(join(dir, n)));
 }
 
+const readIf = (full: string): SourceFile | undefined => (existsSync(full) ? readOne(full) : undefined);
+
 /**
- * Module and dictionary files under `root`, plus `root/registry.json` (registered widgets,
- * pages, server effects and rule checks) when present.
+ * Module and dictionary files under `root`, plus, when present, `root/registry.json`
+ * (registered widgets, pages, server effects and rule checks), `root/roles.json` (seeded roles
+ * and their grants) and `root/menu-groups.json` (top-level menu directories).
  */
-export function readSchemaFiles(root = 'schemas'): { modules: SourceFile[]; dicts: SourceFile[]; extensions?: SourceFile } {
-  const reg = join(root, 'registry.json');
+export function readSchemaFiles(root = 'schemas'): { modules: SourceFile[]; dicts: SourceFile[]; extensions?: SourceFile; roles?: SourceFile; menuGroups?: SourceFile } {
+  const extensions = readIf(join(root, 'registry.json'));
+  const roles = readIf(join(root, 'roles.json'));
+  const menuGroups = readIf(join(root, 'menu-groups.json'));
   return {
     modules: readDir(join(root, 'modules')),
     dicts: readDir(join(root, 'dicts')),
-    ...(existsSync(reg) ? { extensions: readOne(reg) } : {}),
+    ...(extensions ? { extensions } : {}),
+    ...(roles ? { roles } : {}),
+    ...(menuGroups ? { menuGroups } : {}),
   };
 }
 
