@@ -173,6 +173,110 @@ export interface HisBookOrderRecord extends SystemRecord {
   _transitions?: Array<'pay' | 'verify' | 'cancel' | 'returnNo' | 'refund' | 'refundDone' | 'noShow' | 'stopReturn'>;
 }
 
+/** 公司管理（hisCompany）：公司 */
+export interface HisCompanyRecord extends SystemRecord {
+  /** 公司名称 */
+  name: string | null;
+  /** 统一社会信用代码 */
+  uscc: string | null;
+  /** 法定代表人 */
+  legalPerson: string | null;
+  /** 联系人 */
+  contact: string | null;
+  /** 联系电话 */
+  contactPhone: string | null;
+  /** 开户行 */
+  bankName: string | null;
+  /** 银行账号 */
+  bankAccount: string | null;
+  /** 户名 */
+  accountName: string | null;
+  /** 结算周期；字典 settle_cycle */
+  settleCycle: '1' | '2' | '3' | null;
+  settleCycle_dictText?: string | null;
+  /** 结算费率(%) */
+  settleRate: number | null;
+  /** 合作机构；引用 hisHospital.name */
+  hospitalIds: string | null;
+  hospitalIds_dictText?: string | null;
+  /** 合同编号 */
+  contractNo: string | null;
+  /** 合同有效期至 */
+  contractTo: string | null;
+  /** 状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+}
+
+/** 公司交易流水（hisCompanyTrade）：交易流水 */
+export interface HisCompanyTradeRecord extends SystemRecord {
+  /** 流水号 */
+  serialNo: string | null;
+  /** 公司；引用 hisCompany.name */
+  companyId: string | null;
+  companyId_dictText?: string | null;
+  /** 交易类型；字典 trade_type */
+  tradeType: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | null;
+  tradeType_dictText?: string | null;
+  /** 收支方向；字典 trade_direction */
+  direction: '1' | '2' | null;
+  direction_dictText?: string | null;
+  /** 金额 */
+  amount: number | null;
+  /** 变动后余额 */
+  balanceAfter: number | null;
+  /** 关联订单号 */
+  bizOrderNo: string | null;
+  /** 结算状态；字典 settle_status */
+  settleStatus: '0' | '1' | null;
+  settleStatus_dictText?: string | null;
+  /** 交易时间 */
+  tradeTime: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'settle'>;
+}
+
+/** 公司提现（hisCompanyWithdraw）：提现单 */
+export interface HisCompanyWithdrawRecord extends SystemRecord {
+  /** 提现单号 */
+  withdrawNo: string | null;
+  /** 公司；引用 hisCompany.name */
+  companyId: string | null;
+  companyId_dictText?: string | null;
+  /** 提现金额 */
+  amount: number | null;
+  /** 手续费 */
+  fee: number | null;
+  /** 收款方式；字典 withdraw_way */
+  withdrawWay: '1' | '2' | '3' | null;
+  withdrawWay_dictText?: string | null;
+  /** 户名 */
+  accountName: string | null;
+  /** 收款账号 */
+  accountNo: string | null;
+  /** 开户行 */
+  bankName: string | null;
+  /** 申请时间 */
+  applyTime: string | null;
+  /** 提现状态；字典 withdraw_status */
+  status: '1' | '2' | '3' | '4' | '5' | '6' | null;
+  status_dictText?: string | null;
+  /** 审核人 */
+  auditBy: string | null;
+  /** 审核时间 */
+  auditTime: string | null;
+  /** 驳回原因 */
+  rejectReason: string | null;
+  /** 打款流水号 */
+  payoutNo: string | null;
+  /** 到账时间 */
+  arriveTime: string | null;
+  /** 失败原因 */
+  failReason: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'approve' | 'reject' | 'payout' | 'arrive' | 'fail'>;
+}
+
 /** 问诊订单（hisConsultOrder）：问诊订单 */
 export interface HisConsultOrderRecord extends SystemRecord {
   /** 订单编号 */
@@ -633,6 +737,102 @@ export interface HisMemberRecord extends SystemRecord {
   _transitions?: Array<'freeze' | 'unfreeze' | 'deregister'>;
 }
 
+/** 商户管理（hisMerchant）：商户 */
+export interface HisMerchantRecord extends SystemRecord {
+  /** 商户名称 */
+  name: string | null;
+  /** 商户号 */
+  mchId: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 商户类型；字典 merchant_type */
+  merchantType: '1' | '2' | '3' | null;
+  merchantType_dictText?: string | null;
+  /** 服务类型；字典 service_type */
+  serviceType: '1' | '2' | null;
+  serviceType_dictText?: string | null;
+  /** 结算费率(%) */
+  feeRate: number | null;
+  /** 最大分账比例(%) */
+  maxShareRate: number | null;
+  /** 已配置订单类型；字典 order_type */
+  orderTypes: string | null;
+  orderTypes_dictText?: string | null;
+  /** 状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+}
+
+/** 网络医院（hisNetHospital）：网络医院 */
+export interface HisNetHospitalRecord extends SystemRecord {
+  /** 互联网医院名称 */
+  name: string | null;
+  /** 依托实体医院；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 执业许可/批准文号 */
+  approvalNo: string | null;
+  /** 发证机关 */
+  issuingAuthority: string | null;
+  /** 有效期至 */
+  validTo: string | null;
+  /** 核准诊疗科目；引用 hisDepartment.name */
+  subjectDeptIds: string | null;
+  subjectDeptIds_dictText?: string | null;
+  /** 域名 */
+  domain: string | null;
+  /** 客服电话 */
+  servicePhone: string | null;
+  /** 开启服务 */
+  serviceOpen: boolean | null;
+  /** 生成医生二维码名片 */
+  doctorQrCard: boolean | null;
+  /** 入驻审核；字典 qual_audit_status */
+  openStatus: '0' | '1' | '2' | '3' | null;
+  openStatus_dictText?: string | null;
+  /** 申请时间 */
+  applyTime: string | null;
+  /** 未通过原因 */
+  rejectReason: string | null;
+  /** 审核人 */
+  auditBy: string | null;
+  /** 审核时间 */
+  auditTime: string | null;
+  /** 状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'apply' | 'approve' | 'reject' | 'reapply'>;
+}
+
+/** 网络医院配置（hisNetHospitalConfig）：网络医院配置 */
+export interface HisNetHospitalConfigRecord extends SystemRecord {
+  /** 互联网医院；引用 hisNetHospital.name */
+  netHospitalId: string | null;
+  netHospitalId_dictText?: string | null;
+  /** 小程序名称 */
+  miniAppName: string | null;
+  /** 小程序AppID */
+  miniAppId: string | null;
+  /** 公众号名称 */
+  mpName: string | null;
+  /** 公众号AppID */
+  mpAppId: string | null;
+  /** 模板消息ID */
+  templateIds: string | null;
+  /** 医生发起转诊免审核 */
+  doctorReferralNoAudit: boolean | null;
+  /** 医院接受转诊免审核 */
+  hospitalAcceptNoAudit: boolean | null;
+  /** 支付超时(分钟) */
+  payTimeoutMinutes: number | null;
+  /** 接诊超时(小时) */
+  acceptTimeoutHours: number | null;
+  /** 问诊会话时长(小时) */
+  sessionHours: number | null;
+}
+
 /** 护士管理（hisNurseStaff）：护士 */
 export interface HisNurseStaffRecord extends SystemRecord {
   /** 姓名 */
@@ -736,6 +936,39 @@ export interface HisPatientRecord extends SystemRecord {
   remark: string | null;
 }
 
+/** 支付渠道配置（hisPayChannel）：支付渠道 */
+export interface HisPayChannelRecord extends SystemRecord {
+  /** 支付渠道；字典 pay_channel */
+  channel: '1' | '2' | '3' | '4' | '5' | null;
+  channel_dictText?: string | null;
+  /** 商户模式；字典 merchant_mode */
+  merchantMode: '1' | '2' | null;
+  merchantMode_dictText?: string | null;
+  /** 适用机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 商户号 */
+  mchId: string | null;
+  /** 子商户号 */
+  subMchId: string | null;
+  /** AppID */
+  appId: string | null;
+  /** 证书序列号 */
+  certSerialNo: string | null;
+  /** 回调地址 */
+  notifyUrl: string | null;
+  /** 费率(%) */
+  feeRate: number | null;
+  /** 支持分账 */
+  profitSharing: boolean | null;
+  /** 适用订单类型；字典 order_type */
+  orderTypes: string | null;
+  orderTypes_dictText?: string | null;
+  /** 状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+}
+
 /** 药师管理（hisPharmacist）：药师 */
 export interface HisPharmacistRecord extends SystemRecord {
   /** 姓名 */
@@ -780,6 +1013,34 @@ export interface HisPharmacistRecord extends SystemRecord {
   auditTime: string | null;
   /** 当前用户在本行可执行的状态流转 */
   _transitions?: Array<'approve' | 'reject' | 'resubmit'>;
+}
+
+/** 平台标准科室（hisPlatformDept）：平台科室 */
+export interface HisPlatformDeptRecord extends SystemRecord {
+  /** 科室名称 */
+  name: string | null;
+  /** 科室编码 */
+  code: string | null;
+  /** 上级科室；引用 hisPlatformDept.name */
+  parentId: string | null;
+  parentId_dictText?: string | null;
+  /** 诊疗科目；字典 diag_subject */
+  subjectCode: '01' | '02' | '03' | '04' | '05' | '06' | '07' | '08' | '09' | '10' | '11' | '12' | '13' | '14' | '15' | '16' | '17' | '19' | '20' | '21' | '22' | '23' | '26' | '27' | '28' | '30' | '31' | '32' | '50' | '51' | '52' | null;
+  subjectCode_dictText?: string | null;
+  /** 图标 */
+  icon: string | null;
+  /** 展示属性；字典 yn */
+  display: '1' | '0' | null;
+  display_dictText?: string | null;
+  /** 简介 */
+  intro: string | null;
+  /** 排序 */
+  sort: number | null;
+  /** 状态；字典 enable_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+  /** 是否有下级节点 */
+  hasChild?: boolean;
 }
 
 /** 处方管理（hisPrescription）：处方 */
@@ -1183,6 +1444,58 @@ export interface HisSignRecordRecord extends SystemRecord {
   failReason: string | null;
 }
 
+/** 工作室（hisStudio）：工作室 */
+export interface HisStudioRecord extends SystemRecord {
+  /** 工作室名称 */
+  name: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 科室；引用 hisDepartment.name */
+  departmentId: string | null;
+  departmentId_dictText?: string | null;
+  /** 负责人；引用 hisDoctor.realname */
+  leaderId: string | null;
+  leaderId_dictText?: string | null;
+  /** 擅长病种 */
+  diseases: string | null;
+  /** 服务包；引用 hisServicePack.name */
+  packIds: string | null;
+  packIds_dictText?: string | null;
+  /** 收入分成比例(%) */
+  shareRate: number | null;
+  /** 封面 */
+  cover: string | null;
+  /** 简介 */
+  intro: string | null;
+  /** 状态；字典 studio_status */
+  status: '1' | '2' | '0' | null;
+  status_dictText?: string | null;
+  /** 成员（queryById） */
+  members?: HisStudioMemberRecord[];
+}
+
+/** 工作室成员（hisStudioMember）：工作室成员 */
+export interface HisStudioMemberRecord extends SystemRecord {
+  /** 工作室；引用 hisStudio.name */
+  studioId: string | null;
+  studioId_dictText?: string | null;
+  /** 成员角色；字典 studio_member_role */
+  memberRole: '1' | '2' | '3' | '4' | '5' | null;
+  memberRole_dictText?: string | null;
+  /** 医生；引用 hisDoctor.realname */
+  doctorId: string | null;
+  doctorId_dictText?: string | null;
+  /** 护士；引用 hisNurseStaff.realname */
+  nurseId: string | null;
+  nurseId_dictText?: string | null;
+  /** 医生助理；引用 hisAssistant.realname */
+  assistantId: string | null;
+  assistantId_dictText?: string | null;
+  /** 健康管理师 */
+  memberName: string | null;
+}
+
 /** 远程会诊（hisTeleconsult）：会诊单 */
 export interface HisTeleconsultRecord extends SystemRecord {
   /** 会诊单号 */
@@ -1553,6 +1866,9 @@ export interface ResourceRecords {
   drugStockInLine: DrugStockInLineRecord;
   hisAssistant: HisAssistantRecord;
   hisBookOrder: HisBookOrderRecord;
+  hisCompany: HisCompanyRecord;
+  hisCompanyTrade: HisCompanyTradeRecord;
+  hisCompanyWithdraw: HisCompanyWithdrawRecord;
   hisConsultOrder: HisConsultOrderRecord;
   hisDepartment: HisDepartmentRecord;
   hisDoctor: HisDoctorRecord;
@@ -1563,9 +1879,14 @@ export interface ResourceRecords {
   hisMedicalOrderItem: HisMedicalOrderItemRecord;
   hisMedicalRole: HisMedicalRoleRecord;
   hisMember: HisMemberRecord;
+  hisMerchant: HisMerchantRecord;
+  hisNetHospital: HisNetHospitalRecord;
+  hisNetHospitalConfig: HisNetHospitalConfigRecord;
   hisNurseStaff: HisNurseStaffRecord;
   hisPatient: HisPatientRecord;
+  hisPayChannel: HisPayChannelRecord;
   hisPharmacist: HisPharmacistRecord;
+  hisPlatformDept: HisPlatformDeptRecord;
   hisPrescription: HisPrescriptionRecord;
   hisPrescriptionItem: HisPrescriptionItemRecord;
   hisQualAudit: HisQualAuditRecord;
@@ -1575,6 +1896,8 @@ export interface ResourceRecords {
   hisServicePackEquity: HisServicePackEquityRecord;
   hisServicePackOrder: HisServicePackOrderRecord;
   hisSignRecord: HisSignRecordRecord;
+  hisStudio: HisStudioRecord;
+  hisStudioMember: HisStudioMemberRecord;
   hisTeleconsult: HisTeleconsultRecord;
   hisTeleconsultInvitee: HisTeleconsultInviteeRecord;
   hisTreatOrder: HisTreatOrderRecord;
