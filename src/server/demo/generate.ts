@@ -185,6 +185,11 @@ function refValue(c: RowCtx, f: FieldSchema): string | null {
     const rest = c.rng.sample(rows.filter((r) => !first.includes(r)), (first.length ? 0 : 1) + (c.rng.chance(0.3) ? 1 : 0));
     return ids([...first, ...rest]).join(',');
   }
+  if (f.unique) {
+    // one row per target (a network hospital's single config): each target once, in a shuffled order
+    const { item, round } = c.plan.distinct(`ref:${f.key}`, rows, c.index);
+    return round === 0 ? String(item[valueKey]) : null;
+  }
   return String(c.rng.pick(rows)[valueKey]);
 }
 

@@ -291,6 +291,8 @@ export const NAMED_GENERATORS: Readonly<Record<string, NamedGenerator>> = {
     const d = new Date(c.plan.now.getTime() - c.rng.int(0, 365) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
     return `${c.rng.pick(['WZ', 'FZ', 'CF', 'HZ', 'BL'])}${d}${String(c.rng.int(1, 9999)).padStart(4, '0')}`;
   },
+  /** A payment merchant number (10 digits, as WeChat Pay issues them). */
+  mchId: (c) => `16${c.plan.uniqueDigits('mchId', c.index, 8)}`,
   /** A video room number. */
   roomNo: (c) => `R${c.plan.uniqueDigits('roomNo', c.index, 9)}`,
   /** A certificate serial number: 32 upper-case hex digits. */
@@ -413,7 +415,7 @@ export const NAMED_GENERATORS: Readonly<Record<string, NamedGenerator>> = {
 /** Named generators whose values are unique per row index by construction (no Set needed). */
 export const UNIQUE_BY_CONSTRUCTION: ReadonlySet<string> = new Set([
   'idCard', 'mobile', 'phone', 'email', 'username', 'workNo', 'hospitalName', 'uscc', 'medLicenseNo', 'deptCode',
-  'pracCertNo', 'qualCertNo', 'drugCode', 'roleName', 'roleCode', 'certNo', 'roomNo',
+  'pracCertNo', 'qualCertNo', 'drugCode', 'roleName', 'roleCode', 'certNo', 'roomNo', 'mchId',
 ]);
 
 export function demoGeneratorNames(): string[] {
