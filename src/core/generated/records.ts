@@ -833,6 +833,196 @@ export interface HisNetHospitalConfigRecord extends SystemRecord {
   sessionHours: number | null;
 }
 
+/** 护理打卡记录（hisNurseClockin）：打卡记录 */
+export interface HisNurseClockinRecord extends SystemRecord {
+  /** 护理订单；引用 hisNurseOrder.orderNo */
+  orderId: string | null;
+  orderId_dictText?: string | null;
+  /** 打卡类型；字典 clockin_type */
+  clockType: '1' | '2' | '3' | '4' | '5' | '6' | null;
+  clockType_dictText?: string | null;
+  /** 打卡时间 */
+  clockTime: string | null;
+  /** 位置坐标 */
+  location: string | null;
+  /** 现场照片 */
+  photo: string | null;
+}
+
+/** 护理耗材（hisNurseConsumable）：耗材 */
+export interface HisNurseConsumableRecord extends SystemRecord {
+  /** 护理项目；引用 hisNurseService.name */
+  serviceId: string | null;
+  serviceId_dictText?: string | null;
+  /** 耗材名称 */
+  name: string | null;
+  /** 规格 */
+  spec: string | null;
+  /** 数量 */
+  quantity: number | null;
+  /** 单价 */
+  unitPrice: number | null;
+  /** 金额 */
+  amount: number | null;
+}
+
+/** 护理订单（hisNurseOrder）：护理订单 */
+export interface HisNurseOrderRecord extends SystemRecord {
+  /** 订单编号 */
+  orderNo: string | null;
+  /** 护理项目；引用 hisNurseService.name */
+  serviceId: string | null;
+  serviceId_dictText?: string | null;
+  /** 服务机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 服务对象；引用 hisPatient.name */
+  patientId: string | null;
+  patientId_dictText?: string | null;
+  /** 联系人 */
+  contactName: string | null;
+  /** 联系电话 */
+  contactPhone: string | null;
+  /** 服务区域 */
+  regionCode: string | null;
+  /** 上门地址 */
+  address: string | null;
+  /** 地址坐标 */
+  location: string | null;
+  /** 预约上门时间 */
+  appointTime: string | null;
+  /** 病情描述 */
+  condition: string | null;
+  /** 病历/处方资料 */
+  docs: string | null;
+  /** 派单方式；字典 dispatch_mode */
+  dispatchMode: '1' | '2' | '3' | null;
+  dispatchMode_dictText?: string | null;
+  /** 服务护士；引用 hisNurseStaff.realname */
+  nurseId: string | null;
+  nurseId_dictText?: string | null;
+  /** 项目费 */
+  itemFee: number | null;
+  /** 耗材费 */
+  consumableFee: number | null;
+  /** 上门费 */
+  visitFee: number | null;
+  /** 订单金额 */
+  orderAmount: number | null;
+  /** 出发后可退金额 */
+  refundableAfterDepart: number | null;
+  /** 支付方式；字典 pay_way */
+  payWay: 'wxpay' | 'alipay' | 'yibaopay' | 'shangbaopay' | 'balance' | 'shoppay' | 'deliverypay' | 'offline' | null;
+  payWay_dictText?: string | null;
+  /** 支付状态；字典 pay_status */
+  payStatus: '1' | '2' | '3' | '4' | '5' | null;
+  payStatus_dictText?: string | null;
+  /** 订单状态；字典 nurse_order_status */
+  status: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | null;
+  status_dictText?: string | null;
+  /** 支付时间 */
+  payTime: string | null;
+  /** 审核人 */
+  auditBy: string | null;
+  /** 审核时间 */
+  auditTime: string | null;
+  /** 接单时间 */
+  acceptTime: string | null;
+  /** 出发时间 */
+  departTime: string | null;
+  /** 服务结束时间 */
+  serviceEndTime: string | null;
+  /** 服务记录 */
+  serviceRecord: string | null;
+  /** 评分 */
+  score: number | null;
+  /** 评价内容 */
+  evaluation: string | null;
+  /** 完成时间 */
+  finishTime: string | null;
+  /** 取消原因 */
+  cancelReason: string | null;
+  /** 异常终止原因 */
+  abortReason: string | null;
+  /** 退款金额 */
+  refundAmount: number | null;
+  /** 退款时间 */
+  refundTime: string | null;
+  /** 备注 */
+  remark: string | null;
+  /** 打卡记录（queryById） */
+  clockins?: HisNurseClockinRecord[];
+  /** 当前用户在本行可执行的状态流转 */
+  _transitions?: Array<'pay' | 'approve' | 'reject' | 'dispatch' | 'depart' | 'finishService' | 'complete' | 'cancel' | 'cancelRefund' | 'cancelAfterDepart' | 'abort'>;
+}
+
+/** 护士排班（hisNurseSchedule）：排班 */
+export interface HisNurseScheduleRecord extends SystemRecord {
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 护士；引用 hisNurseStaff.realname */
+  nurseId: string | null;
+  nurseId_dictText?: string | null;
+  /** 排班日期 */
+  workDate: string | null;
+  /** 时段；字典 time_slot */
+  timeSlot: '1' | '2' | '3' | null;
+  timeSlot_dictText?: string | null;
+  /** 服务区域 */
+  regionCode: string | null;
+  /** 可接单数 */
+  maxOrders: number | null;
+  /** 状态；字典 schedule_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+  /** 备注 */
+  remark: string | null;
+}
+
+/** 护理项目（hisNurseService）：护理项目 */
+export interface HisNurseServiceRecord extends SystemRecord {
+  /** 项目名称 */
+  name: string | null;
+  /** 分类；字典 nurse_category */
+  category: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '10' | '11' | '12' | null;
+  category_dictText?: string | null;
+  /** 所属机构；引用 hisHospital.name */
+  hospitalId: string | null;
+  hospitalId_dictText?: string | null;
+  /** 服务时长(分钟) */
+  duration: number | null;
+  /** 项目费 */
+  price: number | null;
+  /** 含耗材 */
+  withConsumables: boolean | null;
+  /** 耗材费 */
+  consumableFee: number | null;
+  /** 上门费 */
+  visitFee: number | null;
+  /** 适用人群 */
+  crowd: string | null;
+  /** 服务内容 */
+  content: string | null;
+  /** 禁忌与风险告知 */
+  risks: string | null;
+  /** 下单需提交；字典 required_docs */
+  requiredDocs: string | null;
+  requiredDocs_dictText?: string | null;
+  /** 最低护理职称；字典 nurse_title */
+  minTitle: '1' | '2' | '3' | '4' | '5' | null;
+  minTitle_dictText?: string | null;
+  /** 最低临床年限 */
+  minYears: number | null;
+  /** 封面 */
+  cover: string | null;
+  /** 状态；字典 shelf_status */
+  status: '1' | '0' | null;
+  status_dictText?: string | null;
+  /** 耗材明细（queryById） */
+  consumables?: HisNurseConsumableRecord[];
+}
+
 /** 护士管理（hisNurseStaff）：护士 */
 export interface HisNurseStaffRecord extends SystemRecord {
   /** 姓名 */
@@ -1882,6 +2072,11 @@ export interface ResourceRecords {
   hisMerchant: HisMerchantRecord;
   hisNetHospital: HisNetHospitalRecord;
   hisNetHospitalConfig: HisNetHospitalConfigRecord;
+  hisNurseClockin: HisNurseClockinRecord;
+  hisNurseConsumable: HisNurseConsumableRecord;
+  hisNurseOrder: HisNurseOrderRecord;
+  hisNurseSchedule: HisNurseScheduleRecord;
+  hisNurseService: HisNurseServiceRecord;
   hisNurseStaff: HisNurseStaffRecord;
   hisPatient: HisPatientRecord;
   hisPayChannel: HisPayChannelRecord;
