@@ -112,3 +112,80 @@ describe('预约挂号', () => {
     expect(await byId('hisBookOrder', b)).toMatchObject({ status: '7', payStatus: '5', refundAmount: 25 });
   });
 });
+
+describe('护理订单', () => {
+  it('订单金额 = 项目费 + 耗材费 + 上门费; cancelling after departure keeps the visit fee', async () => {
+    const service = await first('/hisNurseService/list');
+    const nurse = await first('/hisNurseStaff/list', { hospitalId: base.hospitalId });
+    const body = {
+      serviceId: service.id, hospitalId: base.hospitalId, patientId: base.patientId, contactName: '王芳', contactPhone: '13995112233',
+      regionCode: '640104', address: '银川市兴庆区解放西街12号', appointTime: '2026-02-03 09:00:00', condition: '乳腺癌化疗中，PICC置管术后需每周维护。',
+      dispatchMode: '3', itemFee: 158, consumableFee: 36, visitFee: 60,
+    };
+    const id = (await call<string>(app, '/hisNurseOrder/add', { token: hosp, body })).body.result;
+    expect(await byId('hisNurseOrder', id)).toMatchObject({ orderAmount: 254, refundableAfterDepart: 194, status: '1' });
+    for (const step of ['pay', 'approve']) expect((await put(`/hisNurseOrder/${step}`, { id })).body.success).toBe(true);
+    const noNurse = await put('/hisNurseOrder/dispatch', { id });
+    expect(noNurse.status).toBe(400);
+    expect(noNurse.body.message).toContain('服务护士');
+    expect((await put('/hisNurseOrder/dispatch', { id, nurseId: nurse.id })).body.success).toBe(true);
+    expect((await put('/hisNurseOrder/depart', { id })).body.success).toBe(true);
+    expect((await put('/hisNurseOrder/cancelRefund', { id, cancelReason: '患者临时住院' })).body.message).toBe('当前状态「服务中」不允许执行「取消并全额退款」');
+    expect((await put('/hisNurseOrder/cancelAfterDepart', { id, cancelReason: '患者临时住院' })).body.success).toBe(true);
+    const row = await byId('hisNurseOrder', id);
+    expect(row).toMatchObject({ status: '8', payStatus: '5', refundAmount: 194, nurseId: nurse.id });
+    expect(row.departTime).toBeTruthy();
+  });
+});
+
+describe('患者与配置', () => {
+  it('就诊人 lists mask ID card and phone', async () => {
+    const p = await first('/hisPatient/list');
+    expect(String(p.phone)).toMatch(/^1\d{2}\*{4}\d{4}$/);
+    expect(String(p.idCard)).toMatch(/^\d{3}\*+[\dX]{4}$/);
+  });
+
+  it('网络医院配置 stores the AppSecret but never returns it', async () => {
+    const net = await call<string>(app, '/hisNetHospital/add', {
+      token: hosp,
+      body: { name: '测试互联网医院', hospitalId: base.hospitalId, approvalNo: 'NX2026001', validTo: '2029-12-31', servicePhone: '0951-6743000', serviceOpen: true, status: '1' },
+    });
+    expect(net.body).toMatchObject({ success: true });
+    const add = await call<string>(app, '/hisNetHospitalConfig/add', {
+      token: hosp,
+      body: { netHospitalId: net.body.result, miniAppId: 'wx8a3f2c1d9b7e6a45', miniAppSecret: '3f2a9c1e7b6d5a4f8e0c2b1a9d8e7f6a', payTimeoutMinutes: 15, acceptTimeoutHours: 24, sessionHours: 48, doctorReferralNoAudit: true },
+    });
+    expect(add.body).toMatchObject({ success: true });
+    const row = await byId('hisNetHospitalConfig', add.body.result);
+    expect(row).toMatchObject({ miniAppId: 'wx8a3f2c1d9b7e6a45', doctorReferralNoAudit: true });
+    expect(row).not.toHaveProperty('miniAppSecret');
+    const bad = await call(app, '/hisNetHospitalConfig/add', { token: hosp, body: { netHospitalId: net.body.result, miniAppId: 'abc', payTimeoutMinutes: 15, acceptTimeoutHours: 24, sessionHours: 48 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('AppID 格式应为 wx + 16位十六进制字符');
+  });
+
+  it('检查检验订单 totals its items; 远程会诊 saves its invitees', async () => {
+    const m = await call<string>(app, '/hisMedicalOrder/add', {
+      token: hosp,
+      body: {
+        patientId: base.patientId, hospitalId: base.hospitalId, doctorId: base.doctorId, clinicalDiagnosis: '2型糖尿病', orderTime: '2026-01-06 10:00:00',
+        items: [{ itemCode: '250101001', itemName: '血常规', category: '1', specimenType: '1', unitPrice: 20 }, { itemCode: '250203001', itemName: '糖化血红蛋白', category: '1', specimenType: '1', unitPrice: 45.5 }],
+      },
+    });
+    expect(m.body).toMatchObject({ success: true });
+    expect((await byId('hisMedicalOrder', m.body.result)).orderAmount).toBe(65.5);
+    const dept = await first('/hisDepartment/list', { hospitalId: base.hospitalId });
+    const t = await call<string>(app, '/hisTeleconsult/add', {
+      token: hosp,
+      body: {
+        patientId: base.patientId, applyHospitalId: base.hospitalId, applyDepartmentId: dept.id, applyDoctorId: base.doctorId, mode: '1',
+        purpose: '明确诊断，制定下一步治疗方案。', expectTime: '2026-02-10 14:00:00', invitees: [{ hospitalId: base.hospitalId, doctorId: base.doctorId }],
+      },
+    });
+    expect(t.body).toMatchObject({ success: true });
+    const inv = await call<Page<Rec>>(app, '/hisTeleconsultInvitee/list', { token: hosp, query: { teleconsultId: t.body.result } });
+    expect(inv.body.result.records).toHaveLength(1);
+    expect(inv.body.result.records[0]).toMatchObject({ status: '2' });
+    expect((await put('/hisTeleconsult/start', { id: t.body.result })).body.message).toBe('当前状态「审核中」不允许执行「开始会诊」');
+  });
+});
