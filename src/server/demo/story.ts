@@ -6,7 +6,8 @@
  *   order's payStatus is 已付款, a refund copies what was paid), the times it sets follow one
  *   another after the row's own first time (e.g. 下单时间), the operator names are staff names,
  *   required reasons of its forms are filled, and read-only fields that only transitions write
- *   are back at their default (or empty) unless the chain wrote them.
+ *   are back at their default (or empty) unless the chain wrote them; a row still in an open
+ *   state is dated within the last two weeks.
  * - `autoNumber`: `<prefix><date><sequence>` as the server numbers them, dated like the row.
  * - `compute`: `add` and `product` of the row's own fields, as the server computes them.
  */
@@ -59,6 +60,11 @@ export function storyPlan(schema: ResourceSchema): StoryPlan | undefined {
   return {
     apply(c, row) {
       const now = c.plan.now.getTime();
+      // a row still in an open state (one a transition leaves) happened lately: within two weeks
+      const state = st ? String(row[st.field]) : '';
+      if (baseTime && paths?.has(state) && st!.transitions.some((x) => x.from.includes(state))) {
+        row[baseTime.key] = fmtDateTime(now - c.rng.int(1, 14 * 24 * 60) * MINUTE);
+      }
       const parsed = baseTime && typeof row[baseTime.key] === 'string' ? Date.parse(`${String(row[baseTime.key]).replace(' ', 'T')}Z`) : NaN;
       let t = Number.isFinite(parsed) ? parsed : now - c.rng.int(1, 180) * DAY + c.rng.int(8 * 60, 20 * 60) * MINUTE;
       if (paths && st) {
