@@ -8,7 +8,7 @@ import { permissionCodes } from '../src/core/projections/menu.js';
 import { apiActionsOf, apiBase, apiPath } from '../src/core/schema/naming.js';
 import type { Registry } from '../src/core/schema/registry.js';
 import type { FieldSchema, ResourceSchema } from '../src/core/schema/types.js';
-import { runGenerator } from '../src/server/registry-fs.js';
+import { runGenerator } from './generated-file.js';
 
 export const DOCS_FILE = 'docs/modules.md';
 

@@ -119,7 +119,7 @@ export function main(argv: string[]): number {
     return 1;
   }
   writeFileSync(r.file, formatModule(r.doc));
-  process.stdout.write(`已生成 ${r.file}（${r.doc.fields.length} 个字段）；接着运行 npm run lint:schemas、npm run gen:types、npm run gen:docs\n`);
+  process.stdout.write(`已生成 ${r.file}（${r.doc.fields.length} 个字段）；接着运行 npm run lint:schemas、npm run gen:docs\n`);
   return 0;
 }
 

@@ -10,9 +10,10 @@ import { SessionStore } from './auth/session.js';
 import { loadConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
-import { migrate } from './db/migrate.js';
+import { migrate, underStartLock } from './db/migrate.js';
 import { moduleTableDefs } from './db/module-tables.js';
 import { seedIfEmpty } from './db/seed.js';
+import { syncSchemas } from './db/schema-sync.js';
 import { SYSTEM_TABLES } from './db/system-tables.js';
 import { ApiError, MSG } from './errors.js';
 import { registerProtocol } from './protocol/index.js';
@@ -80,10 +81,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     counts: new CountCache(),
     sessions: new SessionStore(database),
   };
-  await seedIfEmpty(ctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows, access });
-  // console shell: one-shot demo links/announcements (recorded in sys_migration)
-  await seedUserDeparts(ctx);
-  await seedAnnouncements(ctx);
+  // first-start seed, schema sync (menu, codes, dictionaries, grants) and the one-shot demo
+  // links/announcements (recorded in sys_migration): once across instances started together
+  const synced = await underStartLock(database, async (locked) => {
+    const lctx: AppContext = { ...ctx, database: locked };
+    await seedIfEmpty(lctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows, access });
+    const report = await syncSchemas(locked.db, registry, access);
+    await seedUserDeparts(lctx);
+    await seedAnnouncements(lctx);
+    return report;
+  });
   const noticeHub = createNoticeHub(ctx);
 
   const app = Fastify({
@@ -91,6 +98,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
   });
+  const { added, updated, hidden, granted } = synced;
+  if (added.length + updated.length + hidden.length + granted.length > 0) {
+    app.log.info({ added: added.length, updated: updated.length, hidden: hidden.length, granted: granted.length }, 'schema sync: menu, codes, dictionaries and grants brought in line with schemas/');
+  }
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.status).send(envelope(err.status, err.message, err.result));

@@ -1,57 +1,20 @@
-/** Loads the project's schemas from disk into a Registry (generators that need all modules). */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+/**
+ * Loads a schemas root from disk into a Registry, keeping every problem (the generators report
+ * them): modules, dictionaries, registry.json, and roles.json / menu-groups.json checked against it.
+ */
+import { loadAccessData } from '../core/schema/access-data.js';
 import { loadRegistry, type Problem } from '../core/schema/load.js';
 import type { Registry } from '../core/schema/registry.js';
 import { readSchemaFiles } from './schemas-fs.js';
 
 export function loadProjectRegistry(root = 'schemas'): { registry: Registry; errors: Problem[] } {
-  const { modules, dicts, extensions } = readSchemaFiles(root);
-  const broken = [...modules, ...dicts, ...(extensions ? [extensions] : [])].filter((f) => f.parseError);
+  const { modules, dicts, extensions, roles, menuGroups } = readSchemaFiles(root);
+  const broken = [...modules, ...dicts, ...[extensions, roles, menuGroups].filter((f) => f !== undefined)].filter((f) => f.parseError);
   const { registry, problems } = loadRegistry(modules.filter((f) => !f.parseError), dicts.filter((f) => !f.parseError), extensions && !extensions.parseError ? extensions : undefined);
-  const errors = [...broken.map((f) => ({ file: f.file, path: '', message: `JSON 解析失败：${f.parseError!}`, severity: 'error' as const })), ...problems.filter((p) => p.severity === 'error')];
+  const access = loadAccessData(registry, roles && !roles.parseError ? roles : undefined, menuGroups && !menuGroups.parseError ? menuGroups : undefined);
+  const errors = [
+    ...broken.map((f) => ({ file: f.file, path: '', message: `JSON 解析失败：${f.parseError!}`, severity: 'error' as const })),
+    ...[...problems, ...access.problems].filter((p) => p.severity === 'error'),
+  ];
   return { registry, errors };
-}
-
-export interface GeneratedFile {
-  /** Default output path. */
-  file: string;
-  /** npm script that regenerates it (named in the out-of-date message). */
-  script: string;
-  render(registry: Registry): string;
-}
-
-/**
- * The CLI of a checked-in generated file: `[--root schemas] [--out file] [--check]`.
- * --check exits 1 when the file differs from what the schemas give (CI keeps it current);
- * otherwise the file is (re)written when it changed.
- */
-export function runGenerator(gen: GeneratedFile, argv: string[]): number {
-  const arg = (name: string, dflt: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] ?? dflt : dflt;
-  };
-  const root = arg('--root', 'schemas');
-  const out = arg('--out', gen.file);
-  const { registry, errors } = loadProjectRegistry(root);
-  if (errors.length) {
-    process.stderr.write(`模块定义有误，先运行 npm run lint:schemas：\n${errors.map((e) => `${e.file} ${e.path} ${e.message}`).join('\n')}\n`);
-    return 1;
-  }
-  const text = gen.render(registry);
-  const current = existsSync(out) ? readFileSync(out, 'utf8') : '';
-  if (argv.includes('--check')) {
-    if (current !== text) {
-      process.stderr.write(`${out} 已过期，请运行 npm run ${gen.script}\n`);
-      return 1;
-    }
-    process.stdout.write(`${out} 是最新的\n`);
-    return 0;
-  }
-  if (current !== text) {
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, text);
-  }
-  process.stdout.write(`${current === text ? '无变化' : '已生成'} ${out}（${registry.resources.size} 个模块）\n`);
-  return 0;
 }

@@ -1,4 +1,4 @@
-/** generators/new.ts, types.ts and docs.ts. */
+/** generators/new.ts and docs.ts. */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,6 @@ import { renderDocs, DOCS_FILE } from '../../generators/docs.js';
 import { formatModule, parseField, scaffold } from '../../generators/new.js';
 import { loadProjectRegistry } from '../../src/server/registry-fs.js';
 import { lintSchemas } from '../../generators/lint.js';
-import { renderRecords, RECORDS_FILE } from '../../generators/types.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-gen-'));
 const root = path.join(tmp, 'schemas');
@@ -51,21 +50,10 @@ describe('gen:new', () => {
   });
 });
 
-describe('generated files are up to date (run npm run gen:types / gen:docs)', () => {
+describe('generated files are up to date (run npm run gen:docs)', () => {
   const { registry, errors } = loadProjectRegistry('schemas');
   test('the project schemas load', () => expect(errors).toEqual([]));
-  test(RECORDS_FILE, () => {
-    expect(fs.readFileSync(RECORDS_FILE, 'utf8')).toBe(renderRecords(registry));
-  });
   test(DOCS_FILE, () => {
     expect(fs.readFileSync(DOCS_FILE, 'utf8')).toBe(renderDocs(registry));
-  });
-  test('records carry children, tree and transitions', () => {
-    const text = renderRecords(registry);
-    expect(text).toContain('  items?: HisPrescriptionItemRecord[];');
-    expect(text).toContain("  _transitions?: Array<'approve' | 'reject' | 'question' | 'resubmit' | 'void'>;");
-    expect(text).toContain("  status: '1' | '2' | '3' | '4' | '5' | null;");
-    expect(text).toMatch(/export interface SysRegionRecord extends SystemRecord \{[^}]*hasChild\?: boolean;/);
-    expect(text).not.toMatch(/\bpassword\b: /);
   });
 });

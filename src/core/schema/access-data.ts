@@ -130,7 +130,8 @@ export function loadAccessData(registry: Registry, roles?: SchemaFile, groups?: 
       if (r.grants !== '*') {
         for (const [name, actions] of Object.entries(r.grants)) {
           const s = registry.resources.get(name);
-          if (!s) { err(at('grants', name), `模块 "${name}" 不存在`); continue; }
+          // a removed module's grants are left in place (its menu is hidden, not deleted)
+          if (!s) { problems.push({ file: roles.file, path: at('grants', name), message: `角色 "${r.code}"：模块 "${name}" 不存在`, severity: 'warning' }); continue; }
           if (!s.menu) { err(at('grants', name), `模块 "${name}" 没有菜单，不单独授权（子表随主表的权限）`); continue; }
           if (actions === '*') continue;
           const codes = actionCodes(s);

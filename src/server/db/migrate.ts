@@ -2,7 +2,8 @@
  * Schema-diff migration: creates missing tables, adds missing columns and indexes,
  * never drops. Every change is recorded in sys_migration. Runs on every start.
  * PostgreSQL: only tables of the connection's current schema count as existing; the run is
- * one transaction holding an advisory lock, so instances starting together migrate one at a time.
+ * one transaction holding an advisory lock, so instances starting together migrate one at a time;
+ * the seed and the schema sync then run under the same lock (underStartLock).
  */
 import { sql, type Kysely } from 'kysely';
 import { sqlType, type Database } from './connection.js';
@@ -55,6 +56,20 @@ const PG_MIGRATION_LOCK = 72_620_341_001;
 
 export interface MigrationReport {
   applied: string[];
+}
+
+/**
+ * Runs `work` (the first-start seed and the schema sync) serialized with every other instance:
+ * on PostgreSQL inside one transaction holding the migration's advisory lock, `work` getting a
+ * handle on that transaction (so N instances started together on an empty database seed once);
+ * on SQLite (one process) directly, each step in its own transaction.
+ */
+export async function underStartLock<T>(database: Database, work: (locked: Database) => Promise<T>): Promise<T> {
+  if (database.dialect !== 'postgres') return work(database);
+  return database.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(PG_MIGRATION_LOCK)})`.execute(trx);
+    return work({ ...database, db: trx, raw: null });
+  });
 }
 
 export async function migrate(database: Database, defs: TableDef[]): Promise<MigrationReport> {

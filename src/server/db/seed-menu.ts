@@ -30,6 +30,8 @@ export interface PermissionSeed {
   del_flag: number;
   /** Resource the row belongs to (not a column). */
   resource?: string;
+  /** Identity of the entry for the schema sync (not a column): perm:home, perm:group:<key>, perm:page:<resource>, perm:button:<resource>:<code>. */
+  key?: string;
 }
 
 function base(partial: Partial<PermissionSeed> & Pick<PermissionSeed, 'id' | 'name' | 'menu_type'>): PermissionSeed {
@@ -58,11 +60,11 @@ function base(partial: Partial<PermissionSeed> & Pick<PermissionSeed, 'id' | 'na
 export const HOME_PERMISSION_ID = '1000000000000000001';
 
 /**
- * The menu groups that have items, in menu-groups.json order, each with its declared key and
- * icon; groups a root does not declare (fixtures without menu-groups.json) follow, with a key
+ * The menu groups that have items, in menu-groups.json order, each with its declared key, icon
+ * and order (its sort number); groups a root does not declare (fixtures without menu-groups.json) follow, with a key
  * made from their first item's path and that item's icon.
  */
-export function orderedGroups(schemas: ResourceSchema[], declared: MenuGroupSpec[]): Array<MenuGroup & { key: string; icon: string }> {
+export function orderedGroups(schemas: ResourceSchema[], declared: MenuGroupSpec[]): Array<MenuGroup & { key: string; icon: string; sortNo: number }> {
   const entries = toMenuEntries(schemas);
   const spec = new Map(declared.map((g) => [g.title, g]));
   const known = entries.filter((g) => spec.has(g.title)).sort((a, b) => spec.get(a.title)!.order - spec.get(b.title)!.order);
@@ -75,22 +77,27 @@ export function orderedGroups(schemas: ResourceSchema[], declared: MenuGroupSpec
     usedKeys.add(key);
     return { ...g, key, icon: first.icon ?? 'appstore' };
   });
-  return [...known.map((g) => ({ ...g, key: spec.get(g.title)!.key, icon: spec.get(g.title)!.icon })), ...rest];
+  const last = Math.max(0, ...declared.map((g) => g.order));
+  return [
+    ...known.map((g) => ({ ...g, key: spec.get(g.title)!.key, icon: spec.get(g.title)!.icon, sortNo: spec.get(g.title)!.order })),
+    ...rest.map((g, i) => ({ ...g, sortNo: last + i + 1 })),
+  ];
 }
 
 export function menuSeed(schemas: ResourceSchema[], newId: () => string, groups: MenuGroupSpec[] = []): PermissionSeed[] {
   const rows: PermissionSeed[] = [
-    base({ id: HOME_PERMISSION_ID, name: '首页', menu_type: 0, url: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', sort_no: 0 }),
+    base({ id: HOME_PERMISSION_ID, key: 'perm:home', name: '首页', menu_type: 0, url: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', sort_no: 0 }),
   ];
-  orderedGroups(schemas, groups).forEach((g, gi) => {
+  orderedGroups(schemas, groups).forEach((g) => {
     const first = g.items[0]!;
     const dirId = newId();
-    rows.push(base({ id: dirId, name: g.title, menu_type: 0, url: `/${g.key}`, component: 'layouts/RouteView', redirect: first.path, is_leaf: 0, sort_no: gi + 1, icon: g.icon }));
+    rows.push(base({ id: dirId, key: `perm:group:${g.key}`, name: g.title, menu_type: 0, url: `/${g.key}`, component: 'layouts/RouteView', redirect: first.path, is_leaf: 0, sort_no: g.sortNo, icon: g.icon }));
     g.items.forEach((item, i) => {
       const itemId = newId();
       rows.push(
         base({
           id: itemId,
+          key: `perm:page:${item.resource}`,
           parent_id: dirId,
           name: item.title,
           menu_type: 1,
@@ -103,7 +110,7 @@ export function menuSeed(schemas: ResourceSchema[], newId: () => string, groups:
         }),
       );
       item.permissions.forEach((b, bi) =>
-        rows.push(base({ id: newId(), parent_id: itemId, name: b.title, menu_type: 2, perms: b.code, sort_no: bi + 1, resource: item.resource })),
+        rows.push(base({ id: newId(), key: `perm:button:${item.resource}:${b.code}`, parent_id: itemId, name: b.title, menu_type: 2, perms: b.code, sort_no: bi + 1, resource: item.resource })),
       );
     });
   });

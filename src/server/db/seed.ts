@@ -1,9 +1,10 @@
 /**
- * First-start seed (only when sys_tenant is empty), in one transaction: tenants,
- * dictionaries, the menu/permission tree, roles and their grants, the demo users
- * and SEED_ROWS demo rows per module per tenant (src/server/demo, in seedOrder).
+ * First-start seed (only when sys_tenant is empty), in one transaction: tenants, the roles of
+ * roles.json, the demo users and SEED_ROWS demo rows per module per tenant (src/server/demo,
+ * in seedOrder). The menu/permission tree, the dictionaries and the roles' grants are written
+ * by the schema sync that follows (schema-sync.ts), on the first start as on every other.
  */
-import { roleCodes, type AccessData } from '../../core/schema/access-data.js';
+import type { AccessData } from '../../core/schema/access-data.js';
 import type { AppContext } from '../context.js';
 import { SUPER_ADMIN_ROLE, SUPER_TENANT_ID } from '../context.js';
 import { hashPassword } from '../auth/password.js';
@@ -11,7 +12,6 @@ import { toStored, type ResourceModel } from '../resources/model.js';
 import type { Database } from './connection.js';
 import { newId, nowText } from './ids.js';
 import { generateRows, seedOrder } from '../demo/index.js';
-import { menuSeed, type PermissionSeed } from './seed-menu.js';
 import { seedLang } from './seed-lang.js';
 
 export const HOSPITAL_TENANT_ID = 1001;
@@ -73,23 +73,12 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
 
   add('sys_tenant', TENANTS.map((t) => ({ id: t.id, name: t.name, status: 1, create_time: now })));
 
-  const dicts = [...registry.dicts.values()];
-  for (const d of dicts) {
-    const dictId = newId();
-    add('sys_dict', [{ id: dictId, dict_name: d.title, dict_code: d.code, description: null, del_flag: 0, create_time: now }]);
-    add('sys_dict_item', d.items.map((it, i) => ({ id: newId(), dict_id: dictId, item_text: it.text, item_value: it.value, item_color: it.color ?? null, sort_order: i + 1, status: 1 })));
-  }
-
-  const perms = menuSeed(schemas, newId, opts.access.menuGroups);
-  add('sys_permission', perms.map(({ resource: _r, ...p }) => ({ ...p, create_time: now })));
-  const buttons = perms.filter((p) => p.menu_type === 2);
-  const byId = new Map(perms.map((p) => [p.id, p]));
-
   const roleModel = ctx.models.get('sysRole');
   const userModel = ctx.models.get('sysUser');
   const roleIds = new Map<string, string>();
   const roleIdsByTenant = new Map<number, string[]>();
   for (const r of opts.access.roles) {
+    if (!TENANTS.some((t) => t.id === r.tenant)) continue;
     const id = newId();
     roleIds.set(r.code, id);
     roleIdsByTenant.set(r.tenant, [...(roleIdsByTenant.get(r.tenant) ?? []), id]);
@@ -99,14 +88,6 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
     row.role_name = r.name;
     row.role_code = r.code;
     add('sys_role', [row]);
-    const granted = new Set<string>();
-    const codes = roleCodes(r, registry);
-    for (const b of buttons) {
-      if (!codes.has(b.perms!)) continue;
-      for (let p: PermissionSeed | undefined = b; p; p = p.parent_id ? byId.get(p.parent_id) : undefined) granted.add(p.id);
-    }
-    granted.add(perms[0]!.id); // 首页
-    add('sys_role_permission', [...granted].map((pid) => ({ id: newId(), role_id: id, permission_id: pid })));
   }
 
   const userRows: Row[] = [];
@@ -195,11 +176,14 @@ export async function insertPlan(database: Database, plan: SeedPlan): Promise<vo
     })();
     return;
   }
-  await database.db.transaction().execute(async (trx) => {
+  const insert = async (db: Database['db']) => {
     for (const { table, rows } of plan) {
-      for (let i = 0; i < rows.length; i += 200) await trx.insertInto(table).values(rows.slice(i, i + 200)).execute();
+      for (let i = 0; i < rows.length; i += 200) await db.insertInto(table).values(rows.slice(i, i + 200)).execute();
     }
-  });
+  };
+  // under the start lock the handle already is a transaction
+  if (database.db.isTransaction) await insert(database.db);
+  else await database.db.transaction().execute(insert);
 }
 
 export async function seedIfEmpty(ctx: AppContext, opts: SeedOptions): Promise<boolean> {

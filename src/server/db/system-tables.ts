@@ -5,6 +5,7 @@
  */
 import { AUDIT_COLUMNS, col, type TableDef } from './table-def.js';
 import { USER_SETTING_TABLE } from '../settings/table.js';
+import { SCHEMA_SYNC_TABLE } from './schema-sync-table.js';
 
 const { text, int } = col;
 const id = text('id', { primaryKey: true });
@@ -139,4 +140,5 @@ export const SYSTEM_TABLES: TableDef[] = [
     indexes: [{ name: 'idx_sys_login_attempt_user', columns: ['username', 'at'] }],
   },
   USER_SETTING_TABLE, // per-user settings (src/server/settings)
+  SCHEMA_SYNC_TABLE, // what the schema sync last wrote (db/schema-sync.ts)
 ];
