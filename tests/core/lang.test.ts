@@ -140,6 +140,27 @@ describe('loader rules', () => {
     expect(meta({ key: 'fee', title: '费用', kind: 'money', readOnly: true, compute: { avg: ['imagePrice', 'imagePrice'] } }).length).toBeGreaterThan(0);
   });
 
+  test('transition set: resource fields other than the state, values fitting their kinds', () => {
+    const withSet = (set: Record<string, unknown>) => load((d) => {
+      d.fields.push({ key: 'auditTime', title: '审核时间', kind: 'datetime', readOnly: true }, { key: 'auditBy', title: '审核人', kind: 'string', readOnly: true }, { key: 'fee', title: '费用', kind: 'money', readOnly: true });
+      d.states!.transitions[0]!.set = set as never;
+    });
+    expect(withSet({ auditTime: 'now', auditBy: 'user', fee: { field: 'imagePrice' }, onlineSwitch: { value: true } })).toEqual([]);
+    expect(withSet({ auditTimes: 'now' })).toEqual(['error /states/transitions/0/set/auditTimes 流转 "approve" 的 set 字段 "auditTimes" 不是资源字段']);
+    expect(withSet({ auditStatus: { value: '1' } })).toEqual(['error /states/transitions/0/set/auditStatus 流转 "approve" 的 set 不能写状态字段 "auditStatus"']);
+    expect(withSet({ fee: 'now' })).toEqual(['error /states/transitions/0/set/fee 流转 "approve" 的 set 字段 "fee" 取当前时间，类型必须是 datetime、date 或 string']);
+    expect(withSet({ fee: 'user' })).toEqual(['error /states/transitions/0/set/fee 流转 "approve" 的 set 字段 "fee" 取操作人，类型必须是 string']);
+    expect(withSet({ fee: { field: 'realname' } })).toEqual(['error /states/transitions/0/set/fee 流转 "approve" 的 set 字段 "fee" 的类型 money 与复制的字段 "realname" 的类型 string 不一致']);
+    expect(withSet({ fee: 'later' }).filter((p) => p.startsWith('error')).length).toBeGreaterThan(0);
+  });
+
+  test('compute add: sum of numeric row paths', () => {
+    const add = (paths: string[]) => load((d) => { d.fields.push({ key: 'fee', title: '费用', kind: 'money', readOnly: true, compute: { add: paths } }); });
+    expect(add(['imagePrice', 'imagePrice'])).toEqual([]);
+    expect(add(['imagePrice', 'realname'])).toEqual(['error /fields/12/compute/add/1 字段 "fee" 的 compute 引用的字段 "realname" 不是数值类型（integer、number、money）']);
+    expect(add(['imagePrice']).filter((p) => p.startsWith('error')).length).toBeGreaterThan(0);
+  });
+
   test('actions: unknown api warns; known routes', () => {
     const call = (path: string) => load((d) => { d.actions = [{ action: 'sync', title: '同步', placement: 'toolbar', kind: 'call', api: { method: 'POST', path } }]; });
     expect(call('/hisDoctor/approve')).toEqual([]);

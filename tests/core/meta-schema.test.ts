@@ -29,7 +29,7 @@ describe('meta-schema', () => {
     expect(meta.$defs.fieldKind.enum).toEqual([...FIELD_KINDS]);
     expect(props(meta.$defs.field)).toEqual(FIELD);
     expect(props(meta)).toEqual(RESOURCE);
-    expect(props(meta.$defs.transition)).toEqual(keys<Transition>({ action: true, title: true, from: true, to: true, permission: true, confirm: true, form: true, effect: true }));
+    expect(props(meta.$defs.transition)).toEqual(keys<Transition>({ action: true, title: true, from: true, to: true, permission: true, confirm: true, form: true, effect: true, set: true }));
     expect(props(meta.$defs.action)).toEqual(keys<ResourceAction>({ action: true, title: true, placement: true, kind: true, permission: true, confirm: true, api: true, form: true, open: true, component: true, effect: true, visibleWhen: true }));
     expect(props(meta.$defs.child)).toEqual(keys<ChildSchema>({ key: true, title: true, resource: true, foreignKey: true, fields: true, min: true, max: true }));
     expect(props(meta.$defs.list)).toEqual(keys<ListSpec>({ columns: true, sort: true, pageSize: true, batch: true, tree: true, export: true, import: true }));
@@ -46,12 +46,12 @@ describe('meta-schema', () => {
     expect(props(meta.properties.effects)).toEqual(keys<ResourceEffects>({ afterWrite: true }));
     expect(props(meta.properties.demo)).toEqual(keys<ResourceDemo>({ rows: true, records: true }));
     // compute: one object per formula, named like the ComputeSpec union members
-    type Ops = { product: true; sum: true; sumProduct: true } extends Record<ComputeOp, true> ? (Record<ComputeOp, true> extends { product: true; sum: true; sumProduct: true } ? true : never) : never;
+    type Ops = { product: true; add: true; sum: true; sumProduct: true } extends Record<ComputeOp, true> ? (Record<ComputeOp, true> extends { product: true; add: true; sum: true; sumProduct: true } ? true : never) : never;
     const ok: Ops = true;
     expect(ok).toBe(true);
-    expect(meta.$defs.field.properties.compute.oneOf.flatMap((o: Json) => props(o)).sort()).toEqual(['product', 'sum', 'sumProduct']);
-    expect(props(meta.$defs.field.properties.compute.oneOf[1].properties.sum)).toEqual(['child', 'field']);
-    expect(props(meta.$defs.field.properties.compute.oneOf[2].properties.sumProduct)).toEqual(['child', 'fields']);
+    expect(meta.$defs.field.properties.compute.oneOf.flatMap((o: Json) => props(o)).sort()).toEqual(['add', 'product', 'sum', 'sumProduct']);
+    expect(props(meta.$defs.field.properties.compute.oneOf[2].properties.sum)).toEqual(['child', 'field']);
+    expect(props(meta.$defs.field.properties.compute.oneOf[3].properties.sumProduct)).toEqual(['child', 'fields']);
     expect(meta.$defs.field.properties.autoNumber.properties.date.anyOf[0].enum).toEqual(['yyyyMMdd', 'yyyyMM']);
     expect(meta.$defs.field.properties.unique.anyOf).toEqual([{ type: 'boolean' }, { type: 'string', const: 'global' }]);
     expect(props(registryMeta as Json)).toEqual(keys<ExtensionRegistry>({ $schema: true, widgets: true, pages: true, effects: true, rules: true }));

@@ -34,7 +34,7 @@ describe('gen:new', () => {
   });
 
   test('refuses what the loader refuses (unknown dict, unknown ref, clashing menu path, bad specs)', () => {
-    const bad = scaffold({ root, name: 'hisPharmacist', title: '药师管理', entity: '药师', group: '医护管理', path: '/app/doctor', fields: ['realname:string', 'title:dict:phar_title', 'orgId:ref:hisOrg.name'] });
+    const bad = scaffold({ root, name: 'hisDietitian', title: '营养师管理', entity: '营养师', group: '医护管理', path: '/app/doctor', fields: ['realname:string', 'title:dict:phar_title', 'orgId:ref:hisOrg.name'] });
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(bad.errors).toEqual([
@@ -42,7 +42,7 @@ describe('gen:new', () => {
       '/fields/2/ref/resource 字段 "orgId" 引用的资源 "hisOrg" 不存在',
       '/menu/path 菜单路径 "/app/doctor" 与模块 "hisDoctor" 重复',
     ]);
-    expect(fs.existsSync(path.join(root, 'modules/hisPharmacist.json'))).toBe(false);
+    expect(fs.existsSync(path.join(root, 'modules/hisDietitian.json'))).toBe(false);
     expect(parseField('Name:string')).toMatch(/camelCase/);
     expect(parseField('a:strng')).toMatch(/类型应为/);
     expect(parseField('a:dict')).toMatch(/字典编码/);

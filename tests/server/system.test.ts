@@ -65,12 +65,13 @@ describe('permission menu', () => {
     expect(dirs.map((d) => d.meta.title)).toContain('系统管理');
   });
 
-  it('gives zhuli only 首页 and the doctor list', async () => {
+  it('gives zhuli only 首页 and read-only lists of doctors, patients and the orders an assistant follows', async () => {
     const r = await call<MenuResult>(app, '/sys/permission/getUserPermissionByToken', { token: zhuli });
     const { menu, auth, allAuth } = r.body.result;
-    expect(menu.map((m) => m.meta.title)).toEqual(['首页', '医护管理']);
+    expect(menu.map((m) => m.meta.title)).toEqual(['首页', '医护管理', '患者管理', '订单中心']);
     expect(menu[1]!.children!.map((c) => c.component)).toEqual(['resource/hisDoctor']);
-    expect(auth.map((a) => a.action)).toEqual(['hisDoctor:list']);
+    expect(menu[2]!.children!.map((c) => c.component)).toEqual(['resource/hisPatient']);
+    expect(auth.map((a) => a.action).sort()).toEqual(['hisBookOrder:list', 'hisConsultOrder:list', 'hisDoctor:list', 'hisPatient:list', 'hisReturnVisitOrder:list', 'hisVideoRecord:list']);
     expect(allAuth.map((a) => a.action)).toContain('hisDoctor:add');
   });
 });

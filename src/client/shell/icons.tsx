@@ -6,7 +6,7 @@
  * `none` shows nothing.
  */
 import type { ReactNode } from 'react';
-import { AccountBookOutlined, ApartmentOutlined, ExperimentOutlined, NotificationOutlined, AppstoreOutlined, BankOutlined, BarChartOutlined, BellOutlined, BookOutlined, CalendarOutlined, CloudUploadOutlined, DashboardOutlined, DatabaseOutlined, FileTextOutlined, FormOutlined, GiftOutlined, HomeOutlined, MedicineBoxOutlined, MessageOutlined, MoneyCollectOutlined, MonitorOutlined, ProfileOutlined, SafetyOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, SolutionOutlined, TableOutlined, TeamOutlined, UnorderedListOutlined, UserOutlined } from '@ant-design/icons';
+import { AccountBookOutlined, ApartmentOutlined, ExperimentOutlined, NotificationOutlined, AppstoreOutlined, BankOutlined, BarChartOutlined, BellOutlined, BookOutlined, CalendarOutlined, CloudUploadOutlined, DashboardOutlined, DatabaseOutlined, FileTextOutlined, FormOutlined, GiftOutlined, HomeOutlined, MedicineBoxOutlined, MessageOutlined, MoneyCollectOutlined, MonitorOutlined, ProfileOutlined, SafetyOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, SolutionOutlined, TableOutlined, TeamOutlined, UnorderedListOutlined, UserOutlined, AuditOutlined, CarOutlined, CheckSquareOutlined, ClusterOutlined, CreditCardOutlined, CrownOutlined, EditOutlined, GlobalOutlined, HeartOutlined, IdcardOutlined, SafetyCertificateOutlined, ScheduleOutlined, ShoppingOutlined, SwapOutlined, TransactionOutlined, VideoCameraOutlined, WalletOutlined } from '@ant-design/icons';
 
 const ICONS: Record<string, ReactNode> = {
   'account-book': <AccountBookOutlined />,
@@ -40,6 +40,23 @@ const ICONS: Record<string, ReactNode> = {
   team: <TeamOutlined />,
   'unordered-list': <UnorderedListOutlined />,
   user: <UserOutlined />,
+  'audit': <AuditOutlined />,
+  'car': <CarOutlined />,
+  'check-square': <CheckSquareOutlined />,
+  'cluster': <ClusterOutlined />,
+  'credit-card': <CreditCardOutlined />,
+  'crown': <CrownOutlined />,
+  'edit': <EditOutlined />,
+  'global': <GlobalOutlined />,
+  'heart': <HeartOutlined />,
+  'idcard': <IdcardOutlined />,
+  'safety-certificate': <SafetyCertificateOutlined />,
+  'schedule': <ScheduleOutlined />,
+  'shopping': <ShoppingOutlined />,
+  'swap': <SwapOutlined />,
+  'transaction': <TransactionOutlined />,
+  'video-camera': <VideoCameraOutlined />,
+  'wallet': <WalletOutlined />,
 };
 
 /** Accepts `dashboard`, `DashboardOutlined`, `dashboard-outlined`. */

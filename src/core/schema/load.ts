@@ -12,7 +12,7 @@ import { ajvProblems } from './ajv-messages.js';
 import { migrateSchema } from './migrate.js';
 import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
-import type { Condition, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema } from './types.js';
+import type { Condition, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
 import { CRUD_ACTIONS } from './types.js';
 
 export interface Problem {
@@ -209,6 +209,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
         if (f.key === s.states!.field) err(pointer('states', 'transitions', i, 'form', j, 'key'), `流转 "${t.action}" 的表单不能包含状态字段 "${f.key}"`);
       });
       if (t.effect) names.effect(pointer('states', 'transitions', i, 'effect'), t.effect);
+      for (const [key, spec] of Object.entries(t.set ?? {})) checkTransitionSet(s, t, i, key, spec, err);
     });
   }
 
@@ -350,6 +351,21 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
 
 const NUMERIC_KINDS: readonly FieldKind[] = ['integer', 'number', 'money'];
 
+/** `set` of a transition: targets are resource fields other than the state; values fit their kinds. */
+function checkTransitionSet(s: ResourceSchema, t: Transition, i: number, key: string, spec: TransitionSetValue, err: Report): void {
+  const at = pointer('states', 'transitions', i, 'set', key);
+  const target = findField(s, key);
+  if (!target) return err(at, `流转 "${t.action}" 的 set 字段 "${key}" 不是资源字段`);
+  if (key === s.states!.field) return err(at, `流转 "${t.action}" 的 set 不能写状态字段 "${key}"`);
+  if (spec === 'now' && !['datetime', 'date', 'string'].includes(target.kind)) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取当前时间，类型必须是 datetime、date 或 string`);
+  if (spec === 'user' && target.kind !== 'string') err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取操作人，类型必须是 string`);
+  if (typeof spec === 'object' && 'field' in spec) {
+    const src = findField(s, spec.field);
+    if (!src) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 复制的字段 "${spec.field}" 不是资源字段`);
+    else if (src.kind !== target.kind) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 的类型 ${target.kind} 与复制的字段 "${spec.field}" 的类型 ${src.kind} 不一致`);
+  }
+}
+
 /** autoNumber / compute: fields the server fills (read-only to clients), their names and kinds. */
 function checkServerFilled(f: FieldSchema, p: (...more: Array<string | number>) => string, name: string, s: ResourceSchema, reg: Registry, err: Report, own: boolean): void {
   for (const word of ['autoNumber', 'compute'] as const) {
@@ -390,6 +406,7 @@ function checkServerFilled(f: FieldSchema, p: (...more: Array<string | number>) 
     return reg.resources.get(spec.resource); // an unknown child resource is reported at the child
   };
   if ('product' in c) c.product.forEach((x, i) => operand(s, x, p('compute', 'product', i)));
+  else if ('add' in c) c.add.forEach((x, i) => operand(s, x, p('compute', 'add', i)));
   else if ('sum' in c) {
     const r = child(c.sum.child, p('compute', 'sum', 'child'));
     if (r) operand(r, c.sum.field, p('compute', 'sum', 'field'));

@@ -164,6 +164,7 @@ export interface AutoNumberSpec {
 /**
  * A declarative formula over numbers:
  * - `product`: product of paths of the same row, e.g. `["quantity", "purchasePrice"]`;
+ * - `add`: sum of paths of the same row, e.g. `["selfAmount", "deductAmount"]` (an order's total);
  * - `sum`: sum of one path over the rows of a child (`children[].key`);
  * - `sumProduct`: sum over the rows of a child of the product of paths of the child row,
  *   e.g. `{child: "items", fields: ["quantity", "drugId.retailPrice"]}`.
@@ -171,6 +172,7 @@ export interface AutoNumberSpec {
  */
 export type ComputeSpec =
   | { product: string[] }
+  | { add: string[] }
   | { sum: { child: string; field: string } }
   | { sumProduct: { child: string; fields: string[] } };
 
@@ -194,7 +196,16 @@ export interface Transition {
   form?: FieldSchema[];
   /** Registered server effect run in the transition's transaction (schemas/registry.json "effects"). */
   effect?: string;
+  /**
+   * Fields of the resource written with the state change (before the effect, which may
+   * override them): `"now"` the current time (e.g. payTime), `"user"` the caller's name
+   * (e.g. acceptBy), `{field}` a copy of another field of the row (e.g. refundAmount from
+   * selfAmount: a full refund never exceeds what was paid), `{value}` a constant.
+   */
+  set?: Record<string, TransitionSetValue>;
 }
+
+export type TransitionSetValue = 'now' | 'user' | { field: string } | { value: string | number | boolean | null };
 
 export interface ResourceAction {
   action: string;

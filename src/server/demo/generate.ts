@@ -14,6 +14,7 @@ import { evaluateCondition } from '../../core/validators/index.js';
 import type { DemoOptions, NamedGenerator, Plan, Row, RowCtx } from './context.js';
 import { hashSeed, pad, Permutation, Rng } from './prng.js';
 import { NAMED_GENERATORS, UNIQUE_BY_CONSTRUCTION, doctor, email, fmtDate, fmtDateTime, mobile, person, round2 } from './named.js';
+import { storyPlan } from './story.js';
 import { DISTRICTS } from './places.js';
 
 const DAY = 86_400_000;
@@ -184,11 +185,18 @@ function refValue(c: RowCtx, f: FieldSchema): string | null {
     const rest = c.rng.sample(rows.filter((r) => !first.includes(r)), (first.length ? 0 : 1) + (c.rng.chance(0.3) ? 1 : 0));
     return ids([...first, ...rest]).join(',');
   }
+  if (f.unique) {
+    // one row per target (a network hospital's single config): each target once, in a shuffled order
+    const { item, round } = c.plan.distinct(`ref:${f.key}`, rows, c.index);
+    return round === 0 ? String(item[valueKey]) : null;
+  }
   return String(c.rng.pick(rows)[valueKey]);
 }
 
 function dictValue(c: RowCtx, f: FieldSchema): string {
   const values = c.plan.dictValues(f.dict!);
+  // a status flow: rows spread over all its states (the story pass makes each row consistent)
+  if (c.plan.schema.states?.field === f.key) return c.rng.pick(values);
   if (f.multiple) return c.rng.sample(values, c.rng.int(1, Math.min(3, values.length))).join(',');
   if (typeof f.default === 'string' && values.includes(f.default) && c.rng.chance(0.8)) return f.default;
   if (f.dict === 'sex') return person(c).sex;
@@ -361,11 +369,13 @@ export function* generateRowsIter(schema: ResourceSchema, count: number, opts: D
   for (const f of schema.fields) template[f.key] = null;
   const start = opts.startIndex ?? 0;
   const base = hashSeed(opts.seed, opts.tenantId, schema.name, 'row');
+  const story = storyPlan(schema);
   for (let i = 0; i < count; i++) {
     const index = start + i;
     const row: Row = { ...template };
     const c: RowCtx = { plan, rng: new Rng(hashSeed(base, index)), index, row, memo: new Map() };
     for (const cf of ordered) row[cf.field.key] = fieldValue(c, cf);
+    story?.apply(c, row);
     yield row;
   }
 }

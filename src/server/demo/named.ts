@@ -284,6 +284,21 @@ export const NAMED_GENERATORS: Readonly<Record<string, NamedGenerator>> = {
   },
   password,
   workNo: (c) => `W${c.plan.uniqueDigits('workNo', c.index, 5)}`,
+  /** A certificate or registration number: 15 digits, unique per field. */
+  certNo: (c, f) => `${c.rng.int(1, 9)}${c.plan.uniqueDigits(`certNo:${f.key}`, c.index, 14)}`,
+  /** A business order number of another module, e.g. CF202511030012. */
+  bizNo: (c) => {
+    const d = new Date(c.plan.now.getTime() - c.rng.int(0, 365) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+    return `${c.rng.pick(['WZ', 'FZ', 'CF', 'HZ', 'BL'])}${d}${String(c.rng.int(1, 9999)).padStart(4, '0')}`;
+  },
+  /** A payment merchant number (10 digits, as WeChat Pay issues them). */
+  mchId: (c) => `16${c.plan.uniqueDigits('mchId', c.index, 8)}`,
+  /** A video room number. */
+  roomNo: (c) => `R${c.plan.uniqueDigits('roomNo', c.index, 9)}`,
+  /** A certificate serial number: 32 upper-case hex digits. */
+  hexSerial: (c) => Array.from({ length: 32 }, () => '0123456789ABCDEF'[c.rng.int(0, 15)]).join(''),
+  /** A SM3/SHA-256 digest: 64 lower-case hex digits. */
+  hexDigest: (c) => Array.from({ length: 64 }, () => '0123456789abcdef'[c.rng.int(0, 15)]).join(''),
   address: (c) => district(c).prefix + streetAddress(c.rng),
   company: (c) => {
     const d = district(c);
@@ -400,7 +415,7 @@ export const NAMED_GENERATORS: Readonly<Record<string, NamedGenerator>> = {
 /** Named generators whose values are unique per row index by construction (no Set needed). */
 export const UNIQUE_BY_CONSTRUCTION: ReadonlySet<string> = new Set([
   'idCard', 'mobile', 'phone', 'email', 'username', 'workNo', 'hospitalName', 'uscc', 'medLicenseNo', 'deptCode',
-  'pracCertNo', 'qualCertNo', 'drugCode', 'roleName', 'roleCode',
+  'pracCertNo', 'qualCertNo', 'drugCode', 'roleName', 'roleCode', 'certNo', 'roomNo', 'mchId',
 ]);
 
 export function demoGeneratorNames(): string[] {

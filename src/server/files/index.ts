@@ -132,6 +132,11 @@ function notFoundReply() {
   return { success: false, message: '很抱歉，资源未找到!', code: 404, result: null, timestamp: Date.now() };
 }
 
+/** Paths the demo-data generator gives image and file fields (not uploaded files). */
+const DEMO_IMAGE = /^demo\/[a-z][A-Za-z0-9]*\/\d{2}\.png$/;
+/** A 1×1 light-grey PNG answered for DEMO_IMAGE paths that have no uploaded file. */
+const PLACEHOLDER_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4//9/PQAJewPLmJq0LwAAAABJRU5ErkJggg==', 'base64');
+
 /** GET /hospital/sys/common/static/* on the ROOT instance (no sign, no token). */
 export function registerUploadStatic(app: FastifyInstance, store: FileStore): void {
   const prefix = `${API_ROOT}${STATIC_PATH}/`;
@@ -145,6 +150,12 @@ export function registerUploadStatic(app: FastifyInstance, store: FileStore): vo
       return reply.status(404).send(notFoundReply());
     }
     const file = await store.get(key);
+    if (!file && DEMO_IMAGE.test(raw)) {
+      // seeded demo rows name images demo/<field>/<nn>.png that were never uploaded
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Cache-Control', 'private, max-age=86400');
+      return reply.header('Content-Type', 'image/png').send(PLACEHOLDER_PNG);
+    }
     if (!file) return reply.status(404).send(notFoundReply());
     const t = FILE_TYPES[extensionOf(key)];
     const inline = t?.inline === true;

@@ -4,7 +4,7 @@
  * - `autoNumber` (on add): `<prefix><date><sequence>`; the sequence is the highest number of
  *   the tenant in the same period + 1, read inside the write's transaction. A concurrent twin
  *   is refused by the unique index and the write retries (write.ts, `withAutoNumberRetry`).
- * - `compute` (on add and edit): `product` of row paths, `sum` / `sumProduct` over a child's
+ * - `compute` (on add and edit): `product` / `add` of row paths, `sum` / `sumProduct` over a child's
  *   rows; `ref.field` paths read the referenced rows of the caller's tenant, one query per path.
  *   Children run first (their own computed fields), then the parent, in declaration order.
  *   Results are rounded to the field's precision (money 2, integer 0).
@@ -117,6 +117,12 @@ async function operand(ctx: AppContext, db: Db, m: ResourceModel, path: string, 
   return { at: (i) => found.get(String(rows[i]![head] ?? '')) ?? 0 };
 }
 
+/** Per row: the sum of `paths` (compute `add`). */
+async function addOver(ctx: AppContext, db: Db, m: ResourceModel, paths: string[], rows: Rec[], tenantId: number): Promise<number[]> {
+  const ops = await Promise.all(paths.map((p) => operand(ctx, db, m, p, rows, tenantId)));
+  return rows.map((_, i) => ops.reduce((acc, o) => acc + o.at(i), 0));
+}
+
 async function productOver(ctx: AppContext, db: Db, m: ResourceModel, paths: string[], rows: Rec[], tenantId: number): Promise<number[]> {
   const ops = await Promise.all(paths.map((p) => operand(ctx, db, m, p, rows, tenantId)));
   return rows.map((_, i) => ops.reduce((acc, o) => acc * o.at(i), 1));
@@ -127,8 +133,8 @@ async function computeRows(ctx: AppContext, db: Db, m: ResourceModel, rows: Rec[
   if (!rows.length) return;
   for (const c of m.fields) {
     const spec = c.field.compute;
-    if (!spec || !('product' in spec)) continue;
-    const values = await productOver(ctx, db, m, spec.product, rows, tenantId);
+    if (!spec || !('product' in spec || 'add' in spec)) continue;
+    const values = 'add' in spec ? await addOver(ctx, db, m, spec.add, rows, tenantId) : await productOver(ctx, db, m, spec.product, rows, tenantId);
     rows.forEach((r, i) => { r[c.key] = roundFor(c.field, values[i]!); });
   }
 }
@@ -183,6 +189,7 @@ export async function computeValues(ctx: AppContext, m: ResourceModel, input: Co
     if (!spec) continue;
     let n: number;
     if ('product' in spec) n = (await productOver(ctx, db, m, spec.product, [self], input.tenantId))[0]!;
+    else if ('add' in spec) n = (await addOver(ctx, db, m, spec.add, [self], input.tenantId))[0]!;
     else {
       const link = input.links.find((l) => l.spec.key === childKeyOf(spec));
       const rows = rowsOf.get(childKeyOf(spec)!) ?? [];

@@ -25,6 +25,7 @@ import { childLinks } from './children.js';
 import { computeValues } from './derive.js';
 import { getEffect } from './effects.js';
 import { checkEditableFields } from './guard.js';
+import { transitionSetColumns } from './transition-set.js';
 import { rowToRecord, toStored, type ResourceModel } from './model.js';
 import { checkTargetTenant, isObject, refuse, ruleProblems, type Caller } from './pipeline.js';
 import { checkRefs } from './refs.js';
@@ -104,6 +105,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
   }
   for (const [k, v] of Object.entries(stored)) set[m.byKey.get(k)!.column] = toStored(m.byKey.get(k)!, v);
 
+  Object.assign(set, transitionSetColumns(m, t, caller, row as Record<string, unknown>));
   const now = nowText();
   const pending: Pending = [];
   try {

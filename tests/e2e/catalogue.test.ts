@@ -1,0 +1,96 @@
+/**
+ * Catalogue I in the built console against the real server: every page of 机构管理, 医护管理,
+ * 患者管理, 订单中心 and 护理服务 added by the catalogue opens at its menu path with rows, and
+ * its add form and a row's detail open without a browser error; a consultation order goes
+ * 待支付 → 待接诊 → 问诊中 → 已完成 through the row actions and another one is withdrawn
+ * (退诊) with a reason.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { readModule } from './form.js';
+import { USERS, login, openMenu, resourceTable, tableRows, waitForList } from './harness.js';
+import { useE2E } from './lifecycle.js';
+
+const e2e = useE2E({ seedRows: 60 });
+
+const MODULES = [
+  'hisNetHospital', 'hisNetHospitalConfig', 'hisPlatformDept', 'hisMerchant', 'hisStudio', 'hisCompany', 'hisPayChannel',
+  'hisNurseStaff', 'hisPharmacist', 'hisAssistant', 'hisMedicalRole', 'hisQualAudit', 'hisSignRecord',
+  'hisMember', 'hisPatient',
+  'hisConsultOrder', 'hisInquiryOrder', 'hisReturnVisitOrder', 'hisBookOrder', 'hisTreatOrder', 'hisMedicalOrder', 'hisReferral',
+  'hisTeleconsult', 'hisServicePack', 'hisEquity', 'hisServicePackOrder', 'hisVerifyRecord', 'hisVideoRecord',
+  'hisNurseService', 'hisNurseOrder', 'hisNurseSchedule', 'hisCompanyTrade', 'hisCompanyWithdraw',
+];
+
+/** The open form (modal or drawer) of the list. */
+const openForm = (page: Page) => page.locator('[data-testid="resource-form"] :is(.ant-modal-content, .ant-drawer-content):visible').first();
+
+/** The list's form opens titled `title` and shows the module's first field. */
+async function seeForm(page: Page, title: string, firstField: string): Promise<void> {
+  await openForm(page).waitFor({ state: 'visible', timeout: 10_000 });
+  await expect.poll(() => openForm(page).innerText(), { message: title, timeout: 10_000 }).toContain(title);
+  await expect.poll(() => openForm(page).innerText(), { message: `${title} shows ${firstField}`, timeout: 10_000 }).toContain(firstField);
+}
+
+async function closeForm(page: Page, what: string): Promise<void> {
+  await openForm(page).locator('.ant-drawer-close, .ant-modal-close').first().click();
+  await expect.poll(() => openForm(page).count(), { message: `${what} closes`, timeout: 10_000 }).toBe(0);
+}
+
+async function confirmAction(page: Page, row: ReturnType<typeof tableRows>, action: string): Promise<void> {
+  await row.locator(`a[data-action="${action}"]`).click();
+  const dialog = page.locator('.ant-modal-confirm');
+  await dialog.getByRole('button', { name: /确\s?定/ }).click();
+  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+describe('Catalogue I pages', () => {
+  it('admin opens every page with rows, its add form and a detail', async () => {
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    for (const name of MODULES) {
+      const s = readModule(name);
+      await page.goto(`${e2e.url}${s.menu!.path}`);
+      await page.waitForURL((u) => u.pathname === s.menu!.path, { timeout: 10_000 });
+      await waitForList(page);
+      await expect.poll(() => tableRows(page).count(), { message: `${name} has rows`, timeout: 15_000 }).toBeGreaterThan(0);
+      await resourceTable(page).getByRole('button', { name: /新\s?增/ }).click();
+      const first = s.fields.find((f) => f.form !== false && !f.hidden && !(f as { readOnly?: boolean }).readOnly)!.title;
+      await seeForm(page, `新增${s.entity}`, first);
+      await closeForm(page, `新增${s.entity}`);
+      await tableRows(page).first().getByText('详情', { exact: true }).click();
+      await seeForm(page, `${s.entity}详情`, first);
+      await closeForm(page, `${s.entity}详情`);
+      errors.assertClean();
+    }
+  }, 240_000);
+
+  it('a consultation order is paid, accepted and finished; another is withdrawn with a reason', async () => {
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.hospadmin.username, USERS.hospadmin.password);
+    await openMenu(page, '订单中心', '问诊订单');
+    const unpaid = tableRows(page).filter({ hasText: '待支付' }).first();
+    const orderNo = (await unpaid.innerText()).match(/WZ\d{12}/)![0];
+    const row = () => tableRows(page).filter({ hasText: orderNo });
+    await confirmAction(page, row(), 'pay');
+    await expect.poll(() => row().innerText()).toContain('待接诊');
+    await confirmAction(page, row(), 'accept');
+    await expect.poll(() => row().innerText()).toContain('问诊中');
+    await confirmAction(page, row(), 'finish');
+    await expect.poll(() => row().innerText()).toContain('已完成');
+    expect(await row().locator('a[data-action]').allInnerTexts()).toEqual([]);
+
+    const waiting = tableRows(page).filter({ hasText: '待接诊' }).first();
+    const other = (await waiting.innerText()).match(/WZ\d{12}/)![0];
+    await waiting.locator('a[data-action="withdraw"]').click();
+    const form = page.getByTestId('action-form');
+    await form.getByRole('button', { name: /确\s?定/ }).click();
+    await expect.poll(() => form.innerText()).toContain('请输入退诊原因');
+    await form.locator('textarea').fill('医生临时停诊，无法接诊');
+    await form.getByRole('button', { name: /确\s?定/ }).click();
+    await form.waitFor({ state: 'detached', timeout: 10_000 });
+    await waitForList(page);
+    await expect.poll(() => tableRows(page).filter({ hasText: other }).innerText()).toContain('已退诊');
+    errors.assertClean();
+  }, 120_000);
+});
