@@ -118,9 +118,10 @@ describe('定时任务', () => {
     const hosp = await login(a, 'hospadmin');
     const pending = async (tenantToken: string) =>
       (await call<Page<Rec>>(a, '/hisPrescription/list', { token: tenantToken, query: { status: '1', pageSize: 1 } })).body.result.total;
-    // the seeded prescriptions are from today: make the pending ones of 1001 two hours old
+    // seeded prescriptions are recent: make three of 1001 pending (待审核) since two hours ago
     const file = new Database(path.join(dir, 'hospital.db'));
-    file.prepare("update his_prescription set create_time = ? where tenant_id = 1001 and status = '1'").run(nowText(new Date(Date.now() - 7_200_000)));
+    file.prepare("update his_prescription set status = '1', create_time = ? where id in (select id from his_prescription where tenant_id = 1001 order by id limit 3)").run(nowText(new Date(Date.now() - 7_200_000)));
+    file.prepare("update his_prescription set status = '5' where tenant_id = 1001 and status = '1' and create_time > ?").run(nowText(new Date(Date.now() - 3_600_000)));
     file.close();
     const before = await pending(hosp);
     expect(before).toBeGreaterThan(0);
