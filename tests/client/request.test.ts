@@ -252,9 +252,15 @@ describe('request layer', () => {
     await expect(make(s502.fetch).get('/a')).rejects.toMatchObject({ status: 502 });
     expect(notification.error).toHaveBeenLastCalledWith(expect.objectContaining({ description: '服务器连接失败!' }));
 
-    const s409 = fakeServer(() => cipher({ success: false, code: 409, message: '冲突了', result: null }, 409));
-    await expect(make(s409.fetch).get('/a')).rejects.toMatchObject({ status: 409 });
-    expect(notification.error).toHaveBeenLastCalledWith(expect.objectContaining({ description: '冲突了' }));
+    const s429 = fakeServer(() => cipher({ success: false, code: 429, message: '请求过于频繁，请稍后再试', result: null }, 429));
+    await expect(make(s429.fetch).get('/a')).rejects.toMatchObject({ status: 429 });
+    expect(notification.error).toHaveBeenLastCalledWith(expect.objectContaining({ description: '请求过于频繁，请稍后再试' }));
+
+    // 409 (the record moved since it was read) is answered by the caller (the merge dialog), not a popup
+    const calls = notification.error.mock.calls.length;
+    const s409 = fakeServer(() => cipher({ success: false, code: 409, message: '数据已被他人修改', result: { current: { id: '1' } } }, 409));
+    await expect(make(s409.fetch).put('/a', { id: '1' })).resolves.toMatchObject({ success: false, code: 409, result: { current: { id: '1' } } });
+    expect(notification.error.mock.calls.length).toBe(calls);
 
     const down = createHttp({ base: 'http://localhost/hospital', config: cfg, fetch: (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch });
     await expect(down.get('/a')).rejects.toMatchObject({ status: 0 });

@@ -1,5 +1,5 @@
 /**
- * The one permission seam (seed §6, reference/jeecg.md §7):
+ * The console's permission seam over the one access rule (src/core/access), shared with the server:
  *   can(code)            non-hook check
  *   useCan()             hook returning (code) => boolean, re-rendering on permission changes
  *   <Authorized code>    renders children only when can(code)
@@ -14,6 +14,7 @@ import { useAtomValue } from 'jotai';
 import { appStore, buttonAuthAtom, type ButtonAuth } from './atoms';
 import { SESSION_KEYS, ss } from './storage';
 import type { AuthEntry } from './types';
+import { grantsFromAuth, holds } from '../../core/access';
 
 function actions(e: AuthEntry): string[] {
   return String(e.action ?? '')
@@ -22,14 +23,10 @@ function actions(e: AuthEntry): string[] {
     .filter(Boolean);
 }
 
-const notDisable = (e: AuthEntry) => String(e.type) !== '2';
 
-/** Pure form of the §6 button rule. */
+/** The button rule, as the server applies it: the one access rule of src/core/access. */
 export function hasButtonPermission(code: string, auth: readonly AuthEntry[], allAuth: readonly AuthEntry[]): boolean {
-  if (!code) return true;
-  if (allAuth.filter(notDisable).some((e) => String(e.status) === '0' && actions(e).includes(code))) return true;
-  const owned = auth.filter(notDisable).flatMap(actions);
-  return owned.includes(code);
+  return holds(grantsFromAuth(auth, allAuth), code);
 }
 
 /**

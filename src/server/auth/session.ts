@@ -2,6 +2,7 @@
  * Token -> session user (with roles and permission codes). Sessions are cached
  * in memory for a short time; logout and writes to users/roles drop the cache.
  */
+import { grantsOf, holds, type Grants } from '../../core/access/index.js';
 import { RESYNC, type Bus } from '../bus/index.js';
 import type { Database } from '../db/connection.js';
 import { SUPER_ADMIN_ROLE } from '../context.js';
@@ -17,6 +18,8 @@ export interface SessionUser {
   isSuperAdmin: boolean;
   /** Button permission codes granted by the user's roles. */
   perms: Set<string>;
+  /** Codes whose rule is switched off (button entry with status '0'): held by everyone. */
+  open?: ReadonlySet<string>;
 }
 
 const TTL_MS = 30_000;
@@ -69,6 +72,7 @@ export class SessionStore {
       .executeTakeFirst();
     if (!u || (u.status != null && String(u.status) !== '1')) return null;
     const perms = await loadPermissions(this.database, String(u.id));
+    const open = await loadOpenCodes(this.database);
     return {
       expiresAt: Number(t.expires_at),
       user: {
@@ -79,6 +83,7 @@ export class SessionStore {
         tenantId: Number(u.tenant_id),
         orgId: u.org_id ?? null,
         ...perms,
+        open,
       },
     };
   }
@@ -117,6 +122,23 @@ export async function loadPermissions(
   return { roleCodes, isSuperAdmin: roleCodes.includes(SUPER_ADMIN_ROLE), perms };
 }
 
+/** Codes whose registered button entry has status '0' (rule switched off). */
+export async function loadOpenCodes(database: Database): Promise<Set<string>> {
+  const rows = await database.db
+    .selectFrom('sys_permission')
+    .select('perms')
+    .where('menu_type', '=', 2)
+    .where('del_flag', '=', 0)
+    .where('status', '=', '0')
+    .execute();
+  return new Set(rows.flatMap((r) => String(r.perms ?? '').split(',').map((x) => x.trim()).filter(Boolean)));
+}
+
+/** The caller's grants in the terms of the one access rule (src/core/access). */
+export function grantsOfUser(user: SessionUser): Grants {
+  return grantsOf(user.perms, { open: user.open, all: user.isSuperAdmin });
+}
+
 export function can(user: SessionUser, code: string): boolean {
-  return user.isSuperAdmin || user.perms.has(code);
+  return holds(grantsOfUser(user), code);
 }

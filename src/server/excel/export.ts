@@ -18,6 +18,7 @@ import { badRequest } from '../errors.js';
 import type { SessionUser } from '../auth/session.js';
 import { hiddenKeys } from '../resources/access.js';
 import { toListQuery } from '../resources/list-query.js';
+import { refuseHiddenQuery } from '../resources/guard.js';
 import { maskValue, mustMask } from '../resources/mask.js';
 import { fromStored, SYSTEM_COLS, type ResourceModel } from '../resources/model.js';
 import { filterExpr } from '../resources/query.js';
@@ -72,6 +73,7 @@ export interface PreparedExport {
 /** Validates everything (400s happen here, before any byte is sent), then returns the xlsx stream. */
 export async function prepareExport(ctx: AppContext, m: ResourceModel, query: Record<string, unknown>, tenantId: number, user: SessionUser): Promise<PreparedExport> {
   const { selections, field, ...rest } = query;
+  refuseHiddenQuery(m, rest, user);
   const q: ParsedListQuery = toListQuery(m, rest);
   // fields the caller may not view are left out, as the list strips them
   const hidden = new Set(hiddenKeys(m, user));

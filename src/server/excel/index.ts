@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { ok } from '../../core/protocol/index.js';
-import { requiredPermission } from '../../core/projections/menu.js';
+import { codeFor, lookupOf } from '../../core/access/index.js';
 import { apiBase, apiPath } from '../../core/schema/naming.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
@@ -53,11 +53,12 @@ function summary(r: ImportReport): string {
 }
 
 export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const lookup = lookupOf([...ctx.models.values()].map((x) => x.schema));
   const models = [...ctx.models.values()];
   for (const m of models) {
     const s = m.schema;
     if (s.list?.export !== true) continue;
-    app.get(apiPath(s, 'exportXls'), { config: { permission: requiredPermission(s, 'exportXls') } }, async (req, reply) => {
+    app.get(apiPath(s, 'exportXls'), { config: { permission: codeFor(s, 'exportXls', lookup) } }, async (req, reply) => {
       const x = await prepareExport(ctx, m, (req.query ?? {}) as Record<string, unknown>, req.tenantId, req.session!);
       return reply
         .header('Content-Type', XLSX_TYPE)
@@ -71,7 +72,7 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
   for (const m of models) {
     const s = m.schema;
     if (s.list?.import !== true) continue;
-    app.get(templatePath(m), { config: { permission: requiredPermission(s, 'importExcel') } }, async (_req, reply) => {
+    app.get(templatePath(m), { config: { permission: codeFor(s, 'importExcel', lookup) } }, async (_req, reply) => {
       const buf = await buildTemplate(ctx, m);
       return reply
         .header('Content-Type', XLSX_TYPE)
@@ -85,7 +86,7 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
     for (const m of models) {
       const s = m.schema;
       if (s.list?.import !== true) continue;
-      scope.post(apiPath(s, 'importExcel'), { config: { permission: requiredPermission(s, 'importExcel') } }, async (req, reply) => {
+      scope.post(apiPath(s, 'importExcel'), { config: { permission: codeFor(s, 'importExcel', lookup) } }, async (req, reply) => {
         const q = (req.query ?? {}) as Record<string, unknown>;
         const dry = one(q.dryRun);
         if (dry !== undefined && dry !== '' && dry !== '0' && dry !== '1' && dry !== 'true' && dry !== 'false') throw badRequest('dryRun 只能是 1 或 0');

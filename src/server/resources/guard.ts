@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/session.js';
 import { can } from '../auth/session.js';
 import { checkFieldEdits, decorate, hiddenKeys } from './access.js';
 import type { ResourceModel } from './model.js';
+import { badRequest } from '../errors.js';
 
 type Rec = Record<string, unknown>;
 
@@ -36,4 +37,15 @@ export function presentFor(m: ResourceModel, records: Rec[], user: SessionUser):
 /** Keys the caller may not view. */
 export function hiddenFor(m: ResourceModel, user: SessionUser): string[] {
   return hiddenKeys(m, user);
+}
+
+/**
+ * Filters and sorts on fields the caller may not see would leak them (the match count is a
+ * yes/no oracle): list and export refuse them like undeclared keys.
+ */
+export function refuseHiddenQuery(m: ResourceModel, q: Rec, user: SessionUser): void {
+  for (const k of hiddenKeys(m, user)) {
+    if (q[k] !== undefined || q[`${k}_begin`] !== undefined || q[`${k}_end`] !== undefined) throw badRequest(`不支持的查询条件：${k}`);
+    if (q.column === k) throw badRequest(`不支持的排序字段：${k}`);
+  }
 }

@@ -11,7 +11,8 @@ import { apiPath } from '../../core/schema/naming.js';
 import type { ResourceAction } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound, MSG } from '../errors.js';
-import { hiddenFor } from './guard.js';
+import { refuseHiddenQuery } from './guard.js';
+import { codeFor, lookupOf } from '../../core/access/index.js';
 import { getEffect } from './effects.js';
 import { childRecords, listRecords, treeParentColumn } from './list.js';
 import { presentRecords, readRecordFor } from './read.js';
@@ -33,33 +34,17 @@ function idParam(q: Query, name = 'id'): string {
   return id;
 }
 
-/** Filters and sorts on fields the caller may not see would leak them: refused like undeclared keys. */
-function checkHiddenQuery(m: ResourceModel, q: Query, req: FastifyRequest): void {
-  const hidden = hiddenFor(m, req.session!);
-  if (!hidden.length) return;
-  for (const k of hidden) {
-    if (q[k] !== undefined || q[`${k}_begin`] !== undefined || q[`${k}_end`] !== undefined) throw badRequest(`不支持的查询条件：${k}`);
-    if (q.column === k) throw badRequest(`不支持的排序字段：${k}`);
-  }
-}
-
 export function registerResource(app: FastifyInstance, ctx: AppContext, m: ResourceModel): void {
   const s = m.schema;
-  // a child resource (some parent's `children[].resource`) has no menu and no codes of its own:
-  // its generic routes are guarded by the parent's codes (reads by list, writes by edit)
-  const parent = [...ctx.models.values()].find((p) => p.schema.children?.some((c) => c.resource === s.name));
-  const perm = (action: string) => ({
-    config: {
-      permission: parent && !s.menu && ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'].includes(action)
-        ? requiredPermission(parent.schema, action === 'list' || action === 'queryById' ? 'list' : 'edit')
-        : requiredPermission(s, action),
-    },
-  });
+  // the one access rule's code derivation: a child resource without a menu is guarded by its
+  // parent's codes (reads by list, writes by edit)
+  const lookup = lookupOf([...ctx.models.values()].map((x) => x.schema));
+  const perm = (action: string) => ({ config: { permission: codeFor(s, action, lookup) } });
   const decorateFor = (req: FastifyRequest, model: ResourceModel, recs: Array<Record<string, unknown>>) => presentRecords(model, recs, req.session!);
 
   app.get(apiPath(s, 'list'), perm('list'), async (req) => {
     const query = (req.query ?? {}) as Query;
-    checkHiddenQuery(m, query, req);
+    refuseHiddenQuery(m, query, req.session!);
     const q = toListQuery(m, query);
     const flat = query._flat === '1' || query._flat === 'true';
     const page = await listRecords(ctx, m, q, req.tenantId, { flat });
@@ -78,7 +63,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
       const query = { ...((req.query ?? {}) as Query) };
       const pid = idParam(query, 'pid');
       delete query.pid;
-      checkHiddenQuery(m, query, req);
+      refuseHiddenQuery(m, query, req.session!);
       const q = toListQuery(m, query);
       const recs = await childRecords(ctx, m, pid, q, req.tenantId);
       decorateFor(req, m, recs);
