@@ -57,6 +57,8 @@ export interface BuildOptions {
   /** Root of schemas/ (modules + dicts); default the repository's. */
   schemasDir?: string;
   databaseUrl?: string;
+  /** Trust X-Forwarded-For from this many hops / these addresses (TRUST_PROXY). */
+  trustProxy?: boolean | number | string;
   /** Object storage for uploads; default from S3_* variables, null for the local disk. */
   s3?: S3Config | null;
 }
@@ -68,6 +70,11 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求体长度不正确',
   FST_ERR_VALIDATION: '请求参数不正确',
 };
+
+/** Fastify takes a hop count as a function of the hop index. */
+function trustProxyOption(v: boolean | number | string): boolean | string | ((addr: string, hop: number) => boolean) {
+  return typeof v === 'number' ? (_addr: string, hop: number) => hop < v : v;
+}
 
 function envelope(status: number, message: string, result: unknown = null) {
   return { success: false, message, code: status, result, timestamp: Date.now() };
@@ -131,6 +138,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     clientErrorHandler: (err, socket) => clientErrorAnswer(err, socket, protocol),
+    // behind a load balancer the client's address (lock-outs, rate limits) is in X-Forwarded-For
+    trustProxy: trustProxyOption(opts.trustProxy ?? env.trustProxy),
   });
   const { added, updated, hidden, granted } = synced;
   if (added.length + updated.length + hidden.length + granted.length > 0) {

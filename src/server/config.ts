@@ -7,6 +7,8 @@ import { DEFAULT_PROTOCOL_CONFIG, type ProtocolConfig } from '../core/protocol/i
 export interface ServerConfig {
   port: number;
   host: string;
+  /** Fastify trustProxy: `true`, a hop count, or addresses/CIDRs; off by default (TRUST_PROXY). */
+  trustProxy: boolean | number | string;
   dataDir: string;
   adminPassword: string;
   protocol: ProtocolConfig;
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: int(env.PORT, 8080),
     host: env.HOST || '0.0.0.0',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir: env.DATA_DIR || './data',
     adminPassword: env.ADMIN_PASSWORD || 'Admin@123456',
     protocol: {
@@ -59,4 +62,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       icpNumber: env.ICP_NUMBER || '宁ICP备00000000号-1',
     },
   };
+}
+
+/** TRUST_PROXY: unset/false → off; true → any proxy; a number → that many hops; else addresses. */
+export function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (!v || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
 }

@@ -12,10 +12,12 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';
 import { nowText } from '../db/ids.js';
 import { badRequest, MSG } from '../errors.js';
+import { Counters } from '../auth/counters.js';
 
 export const PASSWORD_MSG = {
   ok: '密码修改成功！',
   oldWrong: '旧密码输入错误',
+  tooManyGuesses: '旧密码错误次数过多，请10分钟后再试',
   mismatch: '两次输入的密码不一样！',
   oldRequired: '请输入旧密码!',
   newRequired: '请输入新密码!',
@@ -43,8 +45,13 @@ export function decryptField(v: unknown, cfg: ProtocolConfig): string | undefine
   }
 }
 
+/** Old-password checks per user in 10 minutes; counted before the check, so simultaneous guesses count too. */
+const MAX_OLD_PASSWORD_CHECKS = 5;
+const GUESS_WINDOW_MS = 10 * 60 * 1000;
+
 export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
+  const counters = new Counters(ctx.database);
 
   const handler = async (req: FastifyRequest) => {
     const body = req.body;
@@ -65,7 +72,10 @@ export function registerPasswordRoutes(app: FastifyInstance, ctx: AppContext): v
 
     const user = await db.selectFrom('sys_user').select(['id', 'password_hash']).where('id', '=', me.id).where('del_flag', '=', 0).executeTakeFirst();
     if (!user) return fail(400, PASSWORD_MSG.noUser);
+    const guessKey = `password:old:${me.id}`;
+    if ((await counters.hit(guessKey, GUESS_WINDOW_MS)) > MAX_OLD_PASSWORD_CHECKS) return fail(400, PASSWORD_MSG.tooManyGuesses);
     if (!(await verifyPassword(oldpassword, user.password_hash as string | null))) return fail(400, PASSWORD_MSG.oldWrong);
+    await counters.reset(guessKey);
     if (password.length > MAX_LEN || !PASSWORD_PATTERN.test(password)) return fail(400, PASSWORD_MSG.rule);
     if (password !== confirmpassword) return fail(400, PASSWORD_MSG.mismatch);
 

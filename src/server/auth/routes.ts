@@ -4,34 +4,37 @@ import type { FastifyInstance } from 'fastify';
 import { ok, TOKEN_TTL_MS } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
-import { badRequest, MSG } from '../errors.js';
+import { ApiError, badRequest, MSG } from '../errors.js';
+import { Counters } from './counters.js';
 import { verifyPassword } from './password.js';
 import { userInfo } from './user-info.js';
 
+/**
+ * Guessing passwords is limited without letting anyone lock the owner out, with counters in
+ * the database (auth/counters.ts) so that every instance and every simultaneous request counts:
+ * - per username and address: the 6th attempt within 10 minutes and every later one from that
+ *   address is refused (登录失败次数过多…) without looking at the password; counted before the
+ *   check, so of simultaneous guesses only the first five are checked. A success clears it.
+ *   The owner, from another address, is not affected.
+ * - per username, over all addresses: after 5 failures in 10 minutes every further failed
+ *   answer is delayed (0.5 s doubling, at most 4 s), slowing a guess spread over many addresses.
+ * - per address, over all usernames: past 20 failures in 10 minutes each answer is delayed
+ *   (0.25 s doubling, at most 4 s); from 60 on the address gets 429 请求过于频繁，请稍后再试.
+ */
 const WINDOW_MS = 10 * 60 * 1000;
 const MAX_FAILURES = 5;
+const ADDRESS_SLOW_AFTER = 20;
+const ADDRESS_LIMIT = 60;
+const MAX_DELAY_MS = 4000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const backoff = (n: number, over: number, baseMs: number) => (n > over ? Math.min(baseMs * 2 ** (n - over - 1), MAX_DELAY_MS) : 0);
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
+  const counters = new Counters(ctx.database);
 
-  async function failuresSinceLastSuccess(username: string, now: number): Promise<number> {
-    const lastOk = await db
-      .selectFrom('sys_login_attempt')
-      .select((eb) => eb.fn.max('at').as('at'))
-      .where('username', '=', username)
-      .where('success', '=', 1)
-      .executeTakeFirst();
-    const since = Math.max(now - WINDOW_MS, Number(lastOk?.at ?? 0));
-    const row = await db
-      .selectFrom('sys_login_attempt')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('username', '=', username)
-      .where('success', '=', 0)
-      .where('at', '>', since)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
-  }
-
+  /** The login log (every attempt, success or not). */
   const attempt = (username: string, success: boolean, at: number) =>
     db.insertInto('sys_login_attempt').values({ id: newId(), username, at, success: success ? 1 : 0 }).execute();
 
@@ -45,7 +48,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const now = Date.now();
     // Business failures keep HTTP 200 with success=false (JeecgBoot Result.error), code 400.
     const refuse = (message: string) => reply.send({ success: false, message, code: 400, result: null, timestamp: Date.now() });
-    if ((await failuresSinceLastSuccess(username, now)) >= MAX_FAILURES) return refuse(MSG.loginLocked);
+    const address = req.ip;
+    const addressKey = `login:ip:${address}`;
+    const fromAddress = await counters.peek(addressKey, now);
+    if (fromAddress >= ADDRESS_LIMIT) throw new ApiError(429, MSG.tooManyRequests);
+    await sleep(backoff(fromAddress, ADDRESS_SLOW_AFTER, 250));
+    const pairKey = `login:pair:${username}:${address}`;
+    if ((await counters.hit(pairKey, WINDOW_MS, now)) > MAX_FAILURES) {
+      await attempt(username, false, now);
+      return refuse(MSG.loginLocked);
+    }
 
     const user = await db
       .selectFrom('sys_user')
@@ -57,10 +69,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const good = user && (user.status == null || String(user.status) === '1') && (await verifyPassword(password, user.password_hash));
     if (!good) {
       await attempt(username, false, now);
-      if ((await failuresSinceLastSuccess(username, now)) >= MAX_FAILURES) return refuse(MSG.loginLocked);
-      return refuse(MSG.loginFailed);
+      await counters.hit(addressKey, WINDOW_MS, now);
+      const failures = await counters.hit(`login:user:${username}`, WINDOW_MS, now);
+      await sleep(backoff(failures, MAX_FAILURES, 500));
+      return refuse((await counters.peek(pairKey)) >= MAX_FAILURES ? MSG.loginLocked : MSG.loginFailed);
     }
     await attempt(username, true, now);
+    await counters.reset(pairKey);
     const token = randomBytes(32).toString('hex');
     await db
       .insertInto('sys_token')

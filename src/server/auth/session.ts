@@ -5,7 +5,7 @@
 import { grantsOf, holds, type Grants } from '../../core/access/index.js';
 import { RESYNC, type Bus } from '../bus/index.js';
 import type { Database } from '../db/connection.js';
-import { SUPER_ADMIN_ROLE } from '../context.js';
+import { SUPER_ADMIN_ROLE, SUPER_TENANT_ID } from '../context.js';
 
 export interface SessionUser {
   token: string;
@@ -94,13 +94,17 @@ export async function loadPermissions(
   userId: string,
 ): Promise<{ roleCodes: string[]; isSuperAdmin: boolean; perms: Set<string> }> {
   const { db } = database;
+  // a user holds only roles of their own tenant, whatever a link table says; the super
+  // administrator's role counts only in the platform tenant
   const roles = await db
     .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', 'r.id', 'ur.role_id')
-    .select(['r.id', 'r.role_code'])
+    .innerJoin('sys_user as u', 'u.id', 'ur.user_id')
+    .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').onRef('r.tenant_id', '=', 'u.tenant_id'))
+    .select(['r.id', 'r.role_code', 'u.tenant_id'])
     .where('ur.user_id', '=', userId)
     .execute();
   const roleCodes = roles.map((r) => String(r.role_code));
+  const platform = roles.length > 0 && Number(roles[0]!.tenant_id) === SUPER_TENANT_ID;
   const perms = new Set<string>();
   if (roles.length > 0) {
     const rows = await db
@@ -119,7 +123,7 @@ export async function loadPermissions(
       .execute();
     for (const r of rows) if (r.perms) perms.add(String(r.perms));
   }
-  return { roleCodes, isSuperAdmin: roleCodes.includes(SUPER_ADMIN_ROLE), perms };
+  return { roleCodes, isSuperAdmin: platform && roleCodes.includes(SUPER_ADMIN_ROLE), perms };
 }
 
 /** Codes whose registered button entry has status '0' (rule switched off). */

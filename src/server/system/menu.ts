@@ -136,6 +136,8 @@ export async function userMenu(ctx: AppContext, user: SessionUser) {
     const granted = await db
       .selectFrom('sys_role_permission as rp')
       .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
+      // only roles of the user's own tenant (as the session's codes)
+      .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', user.tenantId))
       .select('rp.permission_id')
       .where('ur.user_id', '=', user.id)
       .execute();
