@@ -47,7 +47,7 @@ describe('concurrent edits of one doctor', () => {
     const id = await firstId(a.page);
 
     const formA = await openFirstForEdit(a.page);
-    const formB = await openFirstForEdit(b.page); // B loads the same version as A
+    let formB = await openFirstForEdit(b.page); // B loads the same version as A
 
     await fieldItem(formA, '执业范围').locator('input').first().fill(SCOPE);
     await formA.getByRole('button', { name: '确定', exact: true }).click();
@@ -67,6 +67,7 @@ describe('concurrent edits of one doctor', () => {
 
     await dialog.getByRole('button', { name: '使用最新', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
+    formB = await formPanel(b.page);
     expect(await fieldItem(formB, '执业范围').locator('input').first().inputValue()).toBe(SCOPE);
     expect(await fieldItem(formB, '擅长').locator('textarea').first().inputValue()).toBe(EXPERTISE);
     await formB.getByRole('button', { name: '确定', exact: true }).click();

@@ -44,7 +44,9 @@ export function registerProtocol(app: FastifyInstance, cfg: ProtocolConfig, repl
     if (stray !== undefined) throw new ApiError(400, MSG.paramInQuery(stray));
     const problem = checkSign({ url: req.url, query, body: req.body, headers: req.headers }, cfg);
     if (problem) throw new ApiError(400, signMessage(problem));
-    if (replay && !(await replay.claim(one(req.headers['x-sign'])!, one(req.headers['x-timestamp'])!, req.accessRandom!))) {
+    // writes only: a browser may re-send an idempotent read on a fresh connection by itself,
+    // and a repeated read changes nothing
+    if (replay && req.method !== 'GET' && req.method !== 'HEAD' && !(await replay.claim(one(req.headers['x-sign'])!, one(req.headers['x-timestamp'])!, req.accessRandom!))) {
       throw new ApiError(400, MSG.replayed);
     }
   });
