@@ -340,7 +340,7 @@ describe('schema language v1 in the browser', () => {
       dialog.getByRole('button', { name: '确定', exact: true }).click(),
     ]);
     expect(req.method()).toBe('PUT');
-    await expect.poll(() => sentBodies(page, '/hisPrescription/reject')).toEqual([{ id: pending.id, rejectReason: reason }]);
+    await expect.poll(() => sentBodies(page, '/hisPrescription/reject')).toEqual([{ id: pending.id, version: pending.version, rejectReason: reason }]);
     await seeMessage(page, '驳回成功！');
     await dialog.waitFor({ state: 'hidden' });
     await prow.getByText('未通过', { exact: true }).waitFor();

@@ -106,11 +106,13 @@ export function useActionHost(schema: ResourceSchema, modal: HookAPI, reload: ()
 
   const runTransitionFn = useCallback((t: Transition, row: Row) => {
     const id = String(row.id);
+    // the version the list showed: a row changed meanwhile gets 409 instead of a blind transition
+    const ver = row.version !== undefined && row.version !== null ? { version: row.version } : {};
     if (t.form?.length) {
-      setPending({ type: 'form', title: t.title, fields: t.form, submit: (values) => settle(t.title, () => runTransition(schema, t.action, { ...values, id })) });
+      setPending({ type: 'form', title: t.title, fields: t.form, submit: (values) => settle(t.title, () => runTransition(schema, t.action, { ...values, id, ...ver })) });
       return;
     }
-    confirmThen(t.title, t.confirm ?? ACTION_TEXTS.confirm(t.title), () => settle(t.title, () => runTransition(schema, t.action, { id })));
+    confirmThen(t.title, t.confirm ?? ACTION_TEXTS.confirm(t.title), () => settle(t.title, () => runTransition(schema, t.action, { id, ...ver })));
   }, [schema, settle, confirmThen]);
 
   const runBatchTransition = useCallback((t: Transition, rows: Row[]) => {
