@@ -12,6 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import S3rver from 's3rver';
 import WebSocket from 'ws';
 import type { Page } from '../../src/core/protocol/index.js';
 import { api, apiLogin, publishAnnouncement } from '../e2e/restart.js';
@@ -34,6 +36,8 @@ interface Instance {
 
 let tdb: TestDatabase;
 let dir: string;
+let s3: S3rver | undefined;
+let s3Url = '';
 const nodes: Instance[] = [];
 
 function startInstance(i: number, databaseUrl: string): Instance {
@@ -47,6 +51,10 @@ function startInstance(i: number, databaseUrl: string): Instance {
       DATA_DIR: join(dir, `node${i}`),
       DATABASE_URL: databaseUrl,
       SEED_ROWS: '5',
+      S3_BUCKET: 'hospital',
+      S3_ENDPOINT: s3Url,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
       LOG: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,6 +74,24 @@ async function ready(n: Instance, timeoutMs = 90_000): Promise<void> {
     if (Date.now() > deadline) throw new Error(`instance not ready:\n${n.logs.join('').slice(-3000)}`);
     await sleep(200);
   }
+}
+
+/** Uploads through the signed API (multipart bodies are signed over the query only). */
+async function uploadVia(baseUrl: string, token: string, form: FormData): Promise<string> {
+  const { randomBytes } = await import('node:crypto');
+  const { API_ROOT, DEFAULT_PROTOCOL_CONFIG, baseHeaders, computeSign, decryptText } = await import('../../src/core/protocol/index.js');
+  const ts = String(Date.now());
+  const headers: Record<string, string> = {
+    ...baseHeaders(DEFAULT_PROTOCOL_CONFIG, { token, tenantId: 1001, random: randomBytes(16).toString('hex') }),
+    'X-Sign': computeSign('/sys/common/upload', {}, undefined, DEFAULT_PROTOCOL_CONFIG.signSecret, ts),
+    'X-TIMESTAMP': ts,
+  };
+  delete headers['Content-Type'];
+  const res = await fetch(`${baseUrl}${API_ROOT}/sys/common/upload`, { method: 'POST', headers, body: form });
+  const text = await res.text();
+  const env = JSON.parse(text.startsWith('{') ? text : decryptText(text, DEFAULT_PROTOCOL_CONFIG)) as { success: boolean; message: string; result: string };
+  if (!env.success) throw new Error(`upload: ${env.message}`);
+  return env.result;
 }
 
 /** Polls `probe` until it returns true or `ms` pass; returns the time it took. */
@@ -90,6 +116,8 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('three instances on one Postgr
   beforeAll(async () => {
     tdb = await createTestDatabase('hosp_multi');
     dir = mkdtempSync(join(tmpdir(), 'hosp-multi-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: join(dir, 's3'), configureBuckets: [{ name: 'hospital', configs: [] }] });
+    s3Url = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
     for (let i = 0; i < 3; i++) nodes.push(startInstance(i, tdb.url)); // at the same moment
     await Promise.all(nodes.map((n) => ready(n)));
     [A, B, C] = nodes as [Instance, Instance, Instance];
@@ -110,6 +138,7 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('three instances on one Postgr
       ),
     );
     await tdb?.drop();
+    await s3?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
@@ -175,23 +204,45 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('three instances on one Postgr
     });
   });
 
-  it('600 concurrent adds across the three get 600 distinct ids', async () => {
+  it('600 concurrent adds across the three get 600 distinct ids and 600 distinct order numbers', async () => {
+    const page = await api<Page<Rec>>(A.url, '/hisConsultOrder/list', { token: tokens[0]!, tenantId: 1001, query: { pageSize: 1 } });
+    const sample = (await api<Rec>(A.url, '/hisConsultOrder/queryById', { token: tokens[0]!, tenantId: 1001, query: { id: String(page.result.records[0]!.id) } })).result;
+    const { id: _id, orderNo: _no, version: _v, ...body } = sample;
+    const before = await tdb.query<{ n: number }>('select count(*) as n from his_consult_order where tenant_id = 1001');
     const N = 600;
     const results = await Promise.all(
       Array.from({ length: N }, (_, i) =>
-        api<string>(nodes[i % 3]!.url, '/hisDepartment/add', {
-          token: tokens[i % 3]!,
-          tenantId: 1001,
-          body: department(`并发科室${i}`, `CONC-${i}`),
-        }),
+        api<string>(nodes[i % 3]!.url, '/hisConsultOrder/add', { token: tokens[i % 3]!, tenantId: 1001, body: { ...body, remark: `并发${i}` } }),
       ),
     );
-    const failed = results.filter((r) => !r.success).map((r) => r.message);
-    expect(failed).toEqual([]);
-    const rows = await tdb.query<{ id: string }>("select id from his_department where name like '并发科室%'");
+    expect(results.filter((r) => !r.success).map((r) => r.message)).toEqual([]);
+    const rows = await tdb.query<{ id: string; order_no: string }>("select id, order_no from his_consult_order where tenant_id = 1001 and remark like '并发%'");
     expect(rows.length).toBe(N);
     expect(new Set(rows.map((r) => r.id)).size).toBe(N);
-  }, 120_000);
+    expect(new Set(rows.map((r) => r.order_no)).size).toBe(N);
+    const after = await tdb.query<{ n: number }>('select count(*) as n from his_consult_order where tenant_id = 1001');
+    expect(after[0]!.n).toBe(before[0]!.n + N);
+  }, 180_000);
+
+  it('a file uploaded through A is served by B from the shared object store', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4//9/PQAJewPLmJq0LwAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'scan.png');
+    const key = await uploadVia(A.url, tokens[0]!, form);
+    const served = await fetch(`${B.url}/hospital/sys/common/static/${key}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+  });
+
+  it('30 simultaneous wrong passwords spread over the three lock the address; a simultaneous right one does not get through', async () => {
+    const tries = Array.from({ length: 30 }, (_, i) => api<{ token: string }>(nodes[i % 3]!.url, '/sys/login', { body: { username: 'zhuli', password: `Wrong@${i}qqqqq` } }));
+    const right = api<{ token: string }>(C.url, '/sys/login', { body: { username: 'zhuli', password: 'Zhuli@123456' } });
+    const answers = await Promise.all([...tries, right]);
+    expect(answers.filter((a) => a.success)).toEqual([]);
+    expect(answers.filter((a) => a.message === '用户名或密码错误').length).toBeLessThanOrEqual(5);
+  });
 
   it('a job with a 1 s cron started through A fires once per tick across the three', async () => {
     const add = await api<string>(A.url, '/sys/quartzJob/add', {

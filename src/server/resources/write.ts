@@ -134,12 +134,13 @@ export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown
   if (!isObject(body)) throw badRequest('请求体必须是对象');
   await checkTargetTenant(ctx, caller);
   const { valid, children, links, values } = await prepareRecord(ctx, m, 'add', body, caller);
-  const id = newId();
+  let id = '';
   const now = nowText();
   const pending: Pending = [];
   const numbered = hasAutoNumber(m) || links.some((l) => hasAutoNumber(l.model));
   await withAutoNumberRetry(numbered, async () => {
     pending.length = 0;
+    id = newId(); // a retry after a clash never reuses the clashing row's id
     await ctx.database.db.transaction().execute(async (trx) => {
       await assignAutoNumbers(trx, m, values, caller.tenantId);
       await checkUnique(trx, m, values, caller.tenantId);
