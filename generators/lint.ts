@@ -5,7 +5,9 @@
  * which files are reported. Prints `file:line  path  message`, a summary with the elapsed
  * time, and exits 1 when there are errors.
  */
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { loadAccessData } from '../src/core/schema/access-data.js';
 import { loadRegistry, type Problem } from '../src/core/schema/load.js';
 import { pointerToLine, readSchemaFiles, type SourceFile } from '../src/server/schemas-fs.js';
 
@@ -14,12 +16,21 @@ export interface LintResult { files: number; errors: number; warnings: number; m
 
 export function lintSchemas(root = 'schemas', paths: string[] = []): LintResult {
   const t0 = performance.now();
-  const { modules, dicts, extensions } = readSchemaFiles(root);
-  const all: SourceFile[] = [...modules, ...dicts, ...(extensions ? [extensions] : [])];
+  const { modules, dicts, extensions, roles, menuGroups } = readSchemaFiles(root);
+  const all: SourceFile[] = [...modules, ...dicts, ...[extensions, roles, menuGroups].filter((f): f is SourceFile => !!f)];
   const problems: Problem[] = all.filter((f) => f.parseError).map((f) => ({ file: f.file, path: '', message: `JSON 解析失败：${f.parseError!}`, severity: 'error' as const }));
   const ok = (f: SourceFile) => !f.parseError;
-  problems.push(...loadRegistry(modules.filter(ok), dicts.filter(ok), extensions && ok(extensions) ? extensions : undefined).problems);
+  const loaded = loadRegistry(modules.filter(ok), dicts.filter(ok), extensions && ok(extensions) ? extensions : undefined);
+  problems.push(...loaded.problems);
+  // role grants and menu groups refer to modules: linted with them
+  problems.push(...loadAccessData(loaded.registry, roles && ok(roles) ? roles : undefined, menuGroups && ok(menuGroups) ? menuGroups : undefined).problems);
   const wanted = paths.map((p) => resolve(p));
+  // a path that names no schema file is a mistake, not an empty success
+  for (const w of wanted) {
+    if (!all.some((f) => resolve(f.file) === w || resolve(f.file).startsWith(w + '/'))) {
+      problems.push({ file: relative(process.cwd(), w) || w, path: '', message: `路径 "${relative(process.cwd(), w) || w}" 下没有 schema 文件`, severity: 'error' });
+    }
+  }
   const inScope = (file: string) => !wanted.length || wanted.some((w) => resolve(file) === w || resolve(file).startsWith(w + '/'));
   const sources = new Map(all.map((f) => [f.file, f.source]));
   const shown: LintProblem[] = problems
@@ -43,17 +54,36 @@ export function formatText(r: LintResult): string {
   return lines.join('\n');
 }
 
+/** The schemas root a path lies in: the nearest folder (the path or above) holding `modules/`. */
+export function schemasRootOf(path: string): string | undefined {
+  let dir = resolve(path);
+  if (existsSync(dir) && !statSync(dir).isDirectory()) dir = dirname(dir);
+  for (let i = 0; i < 4; i++) {
+    if (existsSync(join(dir, 'modules'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return undefined;
+}
+
 export function main(argv: string[]): number {
   let format = 'text';
   let root = 'schemas';
+  let rootGiven = false;
   const paths: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--format') format = argv[++i] ?? 'text';
     else if (a.startsWith('--format=')) format = a.slice(9);
-    else if (a === '--root') root = argv[++i] ?? root;
-    else if (a.startsWith('--root=')) root = a.slice(7);
+    else if (a === '--root') { root = argv[++i] ?? root; rootGiven = true; }
+    else if (a.startsWith('--root=')) { root = a.slice(7); rootGiven = true; }
     else paths.push(a);
+  }
+  if (!rootGiven && paths.length) {
+    // a folder outside the project's schemas/ is linted as its own root
+    const own = schemasRootOf(paths[0]!);
+    if (own && resolve(own) !== resolve(root)) root = own;
   }
   const r = lintSchemas(root, paths);
   process.stdout.write((format === 'json' ? JSON.stringify(r, null, 2) : formatText(r)) + '\n');

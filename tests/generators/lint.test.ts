@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { lintSchemas, formatText } from '../../generators/lint.js';
+import { lintSchemas, formatText, main } from '../../generators/lint.js';
 import { pointerToLine } from '../../src/server/schemas-fs.js';
 
 const root = (name: string) => `tests/fixtures/lint/${name}`;
@@ -49,6 +49,41 @@ describe('lint fixtures: one broken rule each', () => {
     ['unregistered-write-effect', 'modules/hisDoctor.json:80  /effects/afterWrite/0  未注册的服务端效果 "syncUserRoles"'],
   ])('%s', (name, expected) => {
     expect(lines(name)).toEqual([expected]);
+  });
+});
+
+describe('lint rules of the architecture review', () => {
+  test.each([
+    ['open-filter-search', 'modules/hisHospital.json:26  /actions/0/open/filter/hospitalId  动作 "doctors" 的过滤字段 "hospitalId" 在资源 "hisDoctor" 中不可查询（该字段未声明 search）'],
+    ['region-without-module', 'modules/hisHospital.json:19  /fields/1/kind  字段 "regionCode" 的类型为 region，需要行政区划模块 "sysRegion"'],
+    // one unknown key in hisHospital: hisDoctor's reference to it is not reported again
+    ['no-cascade', 'modules/hisHospital.json:15  /fields/0/maxLenght  字段 "name"：未知的键 "maxLenght"，是否应为 "maxLength"？'],
+  ])('%s', (name, expected) => {
+    expect(lines(name)).toEqual([expected]);
+  });
+
+  test('a folder outside schemas/ given as an argument is linted as its own root', () => {
+    const out: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => (out.push(String(chunk)), true)) as typeof process.stdout.write;
+    let code: number;
+    try {
+      code = main([root('unknown-key')]);
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(code).toBe(1);
+    expect(out.join('')).toContain('未知的键 "maxLenght"');
+  });
+
+  test('a path that names no schema file is an error', () => {
+    const r = lintSchemas('schemas', ['schemas/modules/noSuchModule.json']);
+    expect(r.errors).toBe(1);
+    expect(r.problems[0]!.message).toBe('路径 "schemas/modules/noSuchModule.json" 下没有 schema 文件');
+  });
+
+  test('roles.json is linted with the modules', () => {
+    expect(lines('roles-bad')).toEqual(['roles.json:3  /roles/0/grnats  未知的键 "grnats"，是否应为 "grants"？']);
   });
 });
 

@@ -10,7 +10,7 @@ import dictMeta from '../../../schemas/meta/dict.schema.json';
 import registryMeta from '../../../schemas/meta/registry.schema.json';
 import { ajvProblems } from './ajv-messages.js';
 import { migrateSchema } from './migrate.js';
-import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer } from './naming.js';
+import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, REGION_RESOURCE } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
 import type { Condition, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
 import { CRUD_ACTIONS } from './types.js';
@@ -22,6 +22,9 @@ export interface Problem {
   message: string;
   severity: 'error' | 'warning';
 }
+
+/** A "resource does not exist" problem remembers the name, so that it can be dropped when that resource's own file is broken. */
+type MissingResourceProblem = Problem & { missingResource?: string };
 
 export interface SchemaFile {
   file: string;
@@ -91,10 +94,13 @@ export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[], extensi
     goodDicts.push({ file, dict });
   }
 
+  // modules whose own file is invalid: references to them are not reported a second time
+  const broken = new Set<string>();
+  const nameOf = (d: unknown) => (d && typeof d === 'object' && typeof (d as { name?: unknown }).name === 'string' ? (d as { name: string }).name : undefined);
   for (const { file, data } of modules) {
     const m = migrateSchema(data);
-    if (!m.ok) { problems.push({ file, path: '/schemaVersion', message: m.message, severity: 'error' }); continue; }
-    if (!metaCheck(file, m.doc, v.resource, problems)) continue;
+    if (!m.ok) { problems.push({ file, path: '/schemaVersion', message: m.message, severity: 'error' }); const n = nameOf(data); if (n) broken.add(n); continue; }
+    if (!metaCheck(file, m.doc, v.resource, problems)) { const n = nameOf(m.doc); if (n) broken.add(n); continue; }
     const schema = m.doc as ResourceSchema;
     const prev = goodModules.find((x) => x.schema.name === schema.name);
     if (prev) { problems.push({ file, path: '/name', message: `资源名 "${schema.name}" 与文件 ${prev.file} 重复`, severity: 'error' }); continue; }
@@ -105,12 +111,16 @@ export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[], extensi
   const registry = createRegistry(goodModules.map((x) => x.schema), goodDicts.map((x) => x.dict));
   for (const { file, schema } of goodModules) checkModule(file, schema, registry, problems, ext);
   checkGlobalUniqueness(goodModules, problems);
-  return { registry, problems };
+  const shown = (problems as MissingResourceProblem[]).filter((p) => !(p.missingResource && broken.has(p.missingResource)));
+  for (const p of shown) delete p.missingResource;
+  return { registry, problems: shown };
 }
 
 /** Cross-reference checks inside one module (against the registry for refs and dicts). */
 function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: Problem[], ext?: ExtensionRegistry): void {
-  const err = (path: string, message: string) => problems.push({ file, path, message, severity: 'error' });
+  const err = (path: string, message: string, missingResource?: string) =>
+    (problems as MissingResourceProblem[]).push({ file, path, message, severity: 'error', ...(missingResource ? { missingResource } : {}) });
+  const missing = (path: string, message: string, resource: string) => err(path, message, resource);
   const warn = (path: string, message: string) => problems.push({ file, path, message, severity: 'warning' });
   const has = (key: string) => s.fields.some((f) => f.key === key);
   const names: Names = {
@@ -175,7 +185,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     if (c.min !== undefined && c.max !== undefined && c.min > c.max) err(pointer('children', i, 'min'), `子表 "${c.key}" 的 min (${c.min}) 大于 max (${c.max})`);
     if (c.resource === s.name) { err(pointer('children', i, 'resource'), `子表 "${c.key}" 不能引用资源自身`); return; }
     const child = reg.resources.get(c.resource);
-    if (!child) { err(pointer('children', i, 'resource'), `子表 "${c.key}" 引用的资源 "${c.resource}" 不存在`); return; }
+    if (!child) { missing(pointer('children', i, 'resource'), `子表 "${c.key}" 引用的资源 "${c.resource}" 不存在`, c.resource); return; }
     const fk = findField(child, c.foreignKey);
     if (fk && (fk.kind !== 'ref' || fk.ref?.resource !== s.name)) warn(pointer('children', i, 'foreignKey'), `子表 "${c.key}" 的外键 "${c.foreignKey}" 建议为引用 "${s.name}" 的 ref 字段`);
     if (fk?.required) err(pointer('children', i, 'foreignKey'), `子表 "${c.key}" 的外键 "${c.foreignKey}" 由服务端填写，不能声明 required`);
@@ -234,9 +244,11 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
       if (!a.open) err(pointer(...base), `动作 "${a.action}" 的类型为 open，必须声明 open`);
       else {
         const target = reg.resources.get(a.open.resource);
-        if (!target) err(pointer(...base, 'open', 'resource'), `动作 "${a.action}" 打开的资源 "${a.open.resource}" 不存在`);
+        if (!target) missing(pointer(...base, 'open', 'resource'), `动作 "${a.action}" 打开的资源 "${a.open.resource}" 不存在`, a.open.resource);
         for (const [k, src] of Object.entries(a.open.filter)) {
-          if (target && !findField(target, k)) err(pointer(...base, 'open', 'filter', k), `动作 "${a.action}" 的过滤字段 "${k}" 不是资源 "${a.open.resource}" 的字段`);
+          const tf = target ? findField(target, k) : undefined;
+          if (target && !tf) err(pointer(...base, 'open', 'filter', k), `动作 "${a.action}" 的过滤字段 "${k}" 不是资源 "${a.open.resource}" 的字段`);
+          else if (tf && !tf.search && !isSystemColumn(k)) err(pointer(...base, 'open', 'filter', k), `动作 "${a.action}" 的过滤字段 "${k}" 在资源 "${a.open.resource}" 中不可查询（该字段未声明 search）`);
           if (!has(src.field) && !isSystemColumn(src.field)) err(pointer(...base, 'open', 'filter', k, 'field'), `动作 "${a.action}" 的过滤来源 "${src.field}" 不是已声明的字段`);
         }
       }
@@ -265,7 +277,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
   checkConditionCycles(s, err);
 }
 
-type Report = (path: string, message: string) => void;
+type Report = (path: string, message: string, missingResource?: string) => void;
 interface Names { rule: Report; effect: Report; component: Report }
 
 /** `METHOD path` of every route the generic server provides (CRUD per resource, tree childList, transitions). */
@@ -296,6 +308,7 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
   checkServerFilled(f, p, name, s, reg, err, own);
   if (f.permission && !own) err(p('permission'), `${name}：字段级权限只能声明在资源字段上`);
   if (f.permission && f.permission.view && f.hidden) warn(p('permission'), `${name} 已隐藏（hidden），view 权限不起作用`);
+  if (f.kind === 'region' && !reg.resources.has(REGION_RESOURCE)) err(p('kind'), `${name} 的类型为 region，需要行政区划模块 "${REGION_RESOURCE}"`, REGION_RESOURCE);
   if (f.kind === 'dict') {
     if (!f.dict) err(p('kind'), `${name} 的类型为 dict，必须声明 dict（字典编码）`);
     else if (!reg.dicts.has(f.dict)) err(p('dict'), `${name} 引用的字典 "${f.dict}" 不存在`);
@@ -314,7 +327,7 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
     if (!f.ref) err(p('kind'), `${name} 的类型为 ${f.kind}，必须声明 ref`);
     else {
       const target = reg.resources.get(f.ref.resource);
-      if (!target) err(p('ref', 'resource'), `${name} 引用的资源 "${f.ref.resource}" 不存在`);
+      if (!target) err(p('ref', 'resource'), `${name} 引用的资源 "${f.ref.resource}" 不存在`, f.ref.resource);
       else {
         if (!findField(target, f.ref.label) && !isSystemColumn(f.ref.label)) err(p('ref', 'label'), `${name} 的显示字段 "${f.ref.label}" 不是资源 "${f.ref.resource}" 的字段`);
         if (f.ref.value && !findField(target, f.ref.value) && !isSystemColumn(f.ref.value)) err(p('ref', 'value'), `${name} 的值字段 "${f.ref.value}" 不是资源 "${f.ref.resource}" 的字段`);
