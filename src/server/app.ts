@@ -21,7 +21,9 @@ import { createBus } from './bus/index.js';
 import { setWorkerId } from './db/ids.js';
 import { leaseWorker } from './db/worker.js';
 import { registerHealth } from './health.js';
-import './jobs/effects.js';
+import { registerAuthEffects } from './auth/effects.js';
+import { registerJobEffects } from './jobs/effects.js';
+import { Effects, registerGenericEffects } from './resources/effects.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { DatabaseReplayGuard } from './protocol/replay.js';
 import { CountCache } from './resources/count-cache.js';
@@ -57,6 +59,8 @@ export interface BuildOptions {
   /** Root of schemas/ (modules + dicts); default the repository's. */
   schemasDir?: string;
   databaseUrl?: string;
+  /** Registers further effects on this app's registry (tests, embedding applications). */
+  effects?: (effects: Effects) => void;
   /** Trust X-Forwarded-For from this many hops / these addresses (TRUST_PROXY). */
   trustProxy?: boolean | number | string;
   /** Object storage for uploads; default from S3_* variables, null for the local disk. */
@@ -95,6 +99,16 @@ function clientErrorAnswer(err: Error & { code?: string }, socket: import('node:
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
+/** The server effects of one app: the generic ones, each system's, then the caller's extras. */
+export function createAppEffects(extra?: (effects: Effects) => void): Effects {
+  const effects = new Effects();
+  registerGenericEffects(effects);
+  registerAuthEffects(effects);
+  registerJobEffects(effects);
+  extra?.(effects);
+  return effects;
+}
+
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const env = loadConfig();
   const protocol: ProtocolConfig = { ...env.protocol, ...opts.protocol };
@@ -116,6 +130,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     counts: new CountCache(),
     sessions: new SessionStore(database),
     bus,
+    effects: createAppEffects(opts.effects),
   };
   ctx.counts.attach(bus);
   ctx.sessions.attach(bus);

@@ -2,6 +2,7 @@
 import type { Registry } from '../core/schema/registry.js';
 import type { ProtocolConfig } from '../core/protocol/index.js';
 import type { Bus } from './bus/index.js';
+import type { Effects } from './resources/effects.js';
 import type { Database } from './db/connection.js';
 import type { CountCache } from './resources/count-cache.js';
 import type { SessionStore } from './auth/session.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   sessions: SessionStore;
   /** Invalidations and pushes between instances (in-process on SQLite). */
   bus: Bus;
+  /** Registered server effects schemas may name (filled by buildApp). */
+  effects: Effects;
 }
 
 /** The platform tenant (globalConfig.superTenantId). */

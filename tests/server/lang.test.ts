@@ -10,7 +10,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
-import { effectNames, registerEffect } from '../../src/server/resources/effects.js';
+import type { Effects } from '../../src/server/resources/effects.js';
+import { createAppEffects } from '../../src/server/app.js';
 import extensionRegistry from '../../schemas/registry.json';
 import { call, login, testApp } from './helpers.js';
 
@@ -83,7 +84,8 @@ async function addPrescription(over: Rec = {}): Promise<string> {
 
 const get = async (p: string, id: string, token = hosp) => (await call<Rec>(app, p, { token, query: { id } })).body.result;
 
-registerEffect('testCountItems', async (e) => {
+/** This file's extra effect, registered on each app it builds. */
+const testEffects = (effects: Effects) => effects.register('testCountItems', async (e) => {
   const row = await e.db.selectFrom('his_prescription_item').select((eb) => eb.fn.countAll().as('n')).where('prescription_id', '=', e.id).executeTakeFirst();
   return { id: e.id, status: e.before?.status, items: Number(row?.n ?? 0) };
 });
@@ -93,10 +95,10 @@ beforeAll(async () => {
   const dataDir = path.join(root, 'data');
   const schemasDir = fixtureSchemas(root);
   // first start seeds the file database; then one grant is taken away and the app restarted
-  const first = await testApp({ schemasDir, memory: false, dataDir, seedRows: 8 });
+  const first = await testApp({ schemasDir, memory: false, dataDir, seedRows: 8, effects: testEffects });
   await first.close();
   revoke(dataDir, 'hospadmin', 'hisDoctor:title:edit');
-  app = await testApp({ schemasDir, memory: false, dataDir, seedRows: 8 });
+  app = await testApp({ schemasDir, memory: false, dataDir, seedRows: 8, effects: testEffects });
   admin = await login(app, 'admin');
   hosp = await login(app, 'hospadmin');
   zhuli = await login(app, 'zhuli');
@@ -273,7 +275,8 @@ describe('transitions', () => {
 });
 
 test('every effect schemas/registry.json lists is registered on the server', () => {
-  for (const name of extensionRegistry.effects) expect(effectNames()).toContain(name);
+  const names = createAppEffects().names();
+  for (const name of extensionRegistry.effects) expect(names).toContain(name);
 });
 
 describe('actions', () => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
 import { ApiError } from '../../src/server/errors.js';
-import { registerEffect } from '../../src/server/resources/effects.js';
+import type { Effects } from '../../src/server/resources/effects.js';
 import { call, login, PASSWORDS, testApp } from './helpers.js';
 import { raw, upload } from './files.multipart.js';
 
@@ -26,7 +26,7 @@ const REF_INVALID = '选择的记录不存在或无权使用';
 
 /** What the afterWrite probe of hisDoctor saw, call by call; `fail` makes it refuse. */
 const probe = { calls: [] as Array<{ tenantId: number; username: string; op?: string; ids: number; visible: number }>, fail: false };
-registerEffect('testPipelineProbe', async (e) => {
+const testEffects = (effects: Effects) => effects.register('testPipelineProbe', async (e) => {
   const ids = e.write?.ids ?? [];
   const row = ids.length && e.write?.op !== 'delete'
     ? await e.db.selectFrom('his_doctor').select((eb) => eb.fn.countAll().as('n')).where('id', 'in', ids).executeTakeFirst()
@@ -81,7 +81,7 @@ beforeAll(async () => {
   dataDir = path.join(root, 'data');
   const schemasDir = fixtureSchemas(root);
   // first start seeds the file database; the platform admin makes two roles in the hospital tenant
-  const first = await testApp({ schemasDir, memory: false, dataDir, seedRows: 6 });
+  const first = await testApp({ schemasDir, memory: false, dataDir, seedRows: 6, effects: testEffects });
   const a = await login(first, 'admin');
   for (const role of [{ roleName: '用户删除员', roleCode: 'userdeleter' }, { roleName: '冒名超管', roleCode: 'admin' }]) {
     const r = await call(first, '/sys/role/add', { token: a, tenantId: HOSP, body: role });
@@ -100,7 +100,7 @@ beforeAll(async () => {
   ).run();
   db.prepare(`insert into sys_tenant (id, name, status, create_time) values (1002, '停用医院', 0, '2024-01-01 00:00:00')`).run();
   db.close();
-  app = await testApp({ schemasDir, memory: false, dataDir, seedRows: 6 });
+  app = await testApp({ schemasDir, memory: false, dataDir, seedRows: 6, effects: testEffects });
   admin = await login(app, 'admin');
   hosp = await login(app, 'hospadmin');
 });

@@ -110,29 +110,36 @@ describe('schema sync on restart', () => {
   it('hides the menu of a removed module and a removed dictionary, and brings them back', async () => {
     const probeFile = file('dicts/sync_probe.json');
     writeJson(probeFile, { $schema: '../meta/dict.schema.json', code: 'sync_probe', title: '同步探针', items: [{ value: 'a', text: '甲' }] });
+    // a module alone in its menu group, that no other module refers to
+    const moduleFile = file('modules/syncProbe.json');
+    writeJson(moduleFile, {
+      $schema: '../meta/resource.schema.json', schemaVersion: 1, name: 'syncProbe', title: '同步探针', entity: '探针',
+      menu: { group: '医学字典', path: '/medical/syncProbe' },
+      fields: [{ key: 'name', title: '名称', kind: 'string', required: true, maxLength: 32, search: 'like' }],
+    });
     await restart();
     expect((await dictItems('sync_probe')).body.result).toEqual([{ value: 'a', text: '甲', title: '甲' }]);
+    expect(page((await menuOf('admin')).menu, 'syncProbe')?.page.hidden).toBeUndefined();
     const before = sqlite((db) => db.prepare(`select count(*) n from sys_permission`).get() as { n: number });
 
-    const regionFile = file('modules/sysRegion.json');
-    const region = fs.readFileSync(regionFile, 'utf8');
+    const probeModule = fs.readFileSync(moduleFile, 'utf8');
     const probe = fs.readFileSync(probeFile, 'utf8');
-    fs.rmSync(regionFile);
+    fs.rmSync(moduleFile);
     fs.rmSync(probeFile);
     await restart();
     const { menu } = await menuOf('admin');
-    const hit = page(menu, 'sysRegion');
+    const hit = page(menu, 'syncProbe');
     expect(hit?.page.hidden).toBe(true);
-    expect(hit?.dir).toMatchObject({ hidden: true, meta: { title: '系统设置' } }); // its group has no other module
-    expect((await menuOf('yunying')).auth.map((a) => a.action)).toContain('sysRegion:list'); // rows and grants kept
+    expect(hit?.dir).toMatchObject({ hidden: true, meta: { title: '医学字典' } }); // its group has no other module
+    expect(sqlite((db) => db.prepare(`select count(*) n from sys_permission where perms = 'syncProbe:list'`).get())).toEqual({ n: 1 }); // kept, hidden
     expect((await dictItems('sync_probe')).status).toBe(404);
     expect(sqlite((db) => db.prepare(`select count(*) n from sys_dict_item where item_value = 'a' and item_text = '甲'`).get())).toEqual({ n: 1 });
 
-    fs.writeFileSync(regionFile, region);
+    fs.writeFileSync(moduleFile, probeModule);
     fs.writeFileSync(probeFile, probe);
     await restart();
     const after = await menuOf('admin');
-    const back = page(after.menu, 'sysRegion');
+    const back = page(after.menu, 'syncProbe');
     expect(back?.page.hidden).toBeUndefined();
     expect(back?.dir.hidden).toBeUndefined();
     expect((await dictItems('sync_probe')).body.result).toEqual([{ value: 'a', text: '甲', title: '甲' }]);

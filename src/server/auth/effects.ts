@@ -9,7 +9,7 @@
  *   (a role's name or grants may show in every cached session).
  */
 import { newId } from '../db/ids.js';
-import { registerEffect, type EffectContext } from '../resources/effects.js';
+import type { EffectContext, Effects } from '../resources/effects.js';
 
 /** The field holding a user's role ids: the refs field of the written resource named `roleIds`. */
 const ROLE_IDS = 'roleIds';
@@ -19,7 +19,9 @@ function dropSessionsAfterCommit(e: EffectContext): void {
   else e.ctx.sessions.drop();
 }
 
-registerEffect('syncUserRoles', async (e) => {
+/** Registers the authentication-table effects on an app's registry. */
+export function registerAuthEffects(effects: Effects): void {
+effects.register('syncUserRoles', async (e) => {
   const w = e.write;
   if (!w || !w.ids.length) return;
   await e.db.deleteFrom('sys_user_role').where('user_id', 'in', w.ids).execute();
@@ -38,7 +40,7 @@ registerEffect('syncUserRoles', async (e) => {
   dropSessionsAfterCommit(e);
 });
 
-registerEffect('dropRoleLinks', async (e) => {
+effects.register('dropRoleLinks', async (e) => {
   const w = e.write;
   if (!w) return;
   if (w.op === 'delete' && w.ids.length) {
@@ -47,3 +49,4 @@ registerEffect('dropRoleLinks', async (e) => {
   }
   dropSessionsAfterCommit(e);
 });
+}

@@ -8,10 +8,12 @@
  *   at once; the result is in the run log like a scheduled run's.
  */
 import { badRequest } from '../errors.js';
-import { registerEffect } from '../resources/effects.js';
+import type { Effects } from '../resources/effects.js';
 import { JOBS_CHANNEL, nextFireTimes, runJob } from './scheduler.js';
 
-registerEffect('reloadJobs', async (e) => {
+/** Registers the 定时任务 effects on an app's registry. */
+export function registerJobEffects(effects: Effects): void {
+effects.register('reloadJobs', async (e) => {
   const expr = e.values.cronExpression;
   if (typeof expr === 'string' && expr) {
     try {
@@ -25,7 +27,7 @@ registerEffect('reloadJobs', async (e) => {
   else setTimeout(publish, 50).unref(); // transitions have no commit hook: the reload re-reads shortly after
 });
 
-registerEffect('runJobNow', async (e) => {
+effects.register('runJobNow', async (e) => {
   const row = await e.db
     .selectFrom('sys_quartz_job')
     .select(['id', 'tenant_id', 'job_class_name', 'cron_expression', 'parameter', 'status'])
@@ -37,3 +39,4 @@ registerEffect('runJobNow', async (e) => {
   setImmediate(() => void runJob(e.ctx, job, 'manual').catch((err: Error) => console.error(`job ${job.id}:`, err.message)));
   return '任务已开始执行，结果请查看任务运行日志';
 });
+}

@@ -4,7 +4,7 @@
  * An effect runs inside the transaction of its transition/action/write: throwing rolls
  * everything back. System effects live beside their system (e.g. src/server/auth/effects.ts).
  *
- *   registerEffect('auditStamp', async (e) => { e.set({ auditBy: e.caller.user.username }) });
+ *   effects.register('auditStamp', async (e) => { e.set({ auditBy: e.caller.user.username }) });
  */
 import type { Kysely } from 'kysely';
 import type { ResourceAction, Transition } from '../../core/schema/types.js';
@@ -41,24 +41,32 @@ export interface EffectContext {
 /** What the effect returns becomes the `result` of the call (transitions: ignored). */
 export type Effect = (e: EffectContext) => Promise<unknown> | unknown;
 
-const effects = new Map<string, Effect>();
+/** The effects of one app instance, filled in app.ts (buildApp) — never by importing a file. */
+export class Effects {
+  private byName = new Map<string, Effect>();
 
-export function registerEffect(name: string, fn: Effect): void {
-  effects.set(name, fn);
+  register(name: string, fn: Effect): this {
+    if (this.byName.has(name)) throw new Error(`服务端效果重复注册：${name}`);
+    this.byName.set(name, fn);
+    return this;
+  }
+
+  get(name: string): Effect | undefined {
+    return this.byName.get(name);
+  }
+
+  names(): string[] {
+    return [...this.byName.keys()].sort();
+  }
 }
 
-export function getEffect(name: string): Effect | undefined {
-  return effects.get(name);
+/** Generic effects any module may name. */
+export function registerGenericEffects(effects: Effects): void {
+  /** Records who decided and when, in `auditBy` / `auditTime` when the resource has them. */
+  effects.register('auditStamp', (e) => {
+    const out: Record<string, unknown> = {};
+    if (e.model.byKey.has('auditBy')) out.auditBy = e.caller.user.realname || e.caller.user.username;
+    if (e.model.byKey.has('auditTime')) out.auditTime = nowText();
+    e.set(out);
+  });
 }
-
-export function effectNames(): string[] {
-  return [...effects.keys()].sort();
-}
-
-/** Records who decided and when, in `auditBy` / `auditTime` when the resource has them. */
-registerEffect('auditStamp', (e) => {
-  const out: Record<string, unknown> = {};
-  if (e.model.byKey.has('auditBy')) out.auditBy = e.caller.user.realname || e.caller.user.username;
-  if (e.model.byKey.has('auditTime')) out.auditTime = nowText();
-  e.set(out);
-});

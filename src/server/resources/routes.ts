@@ -13,7 +13,6 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound, MSG } from '../errors.js';
 import { refuseHiddenQuery } from './guard.js';
 import { codeFor, lookupOf } from '../../core/access/index.js';
-import { getEffect } from './effects.js';
 import { childRecords, listRecords, treeParentColumn } from './list.js';
 import { presentRecords, readRecordFor } from './read.js';
 import { toListQuery } from './list-query.js';
@@ -101,7 +100,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
   app.post(apiPath(s, 'deleteBatch'), perm('deleteBatch'), deleteBatch);
 
   for (const t of s.states?.transitions ?? []) {
-    if (t.effect && !getEffect(t.effect)) throw new Error(`模块 ${s.name} 的流转 ${t.action} 引用了未注册的服务端效果：${t.effect}`);
+    if (t.effect && !ctx.effects.get(t.effect)) throw new Error(`模块 ${s.name} 的流转 ${t.action} 引用了未注册的服务端效果：${t.effect}`);
     const handler = async (req: FastifyRequest) => {
       const id = await runTransition(ctx, m, t, req.body, caller(req));
       return ok(id, `${t.title}成功！`);
@@ -119,7 +118,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
  */
 function registerEffectAction(app: FastifyInstance, ctx: AppContext, m: ResourceModel, a: ResourceAction): void {
   if (!a.effect || !a.api || (a.kind !== 'call' && a.kind !== 'form')) return;
-  const effect = getEffect(a.effect);
+  const effect = ctx.effects.get(a.effect);
   if (!effect) throw new Error(`模块 ${m.name} 的动作 ${a.action} 引用了未注册的服务端效果：${a.effect}`);
   const code = requiredPermission(m.schema, a.action);
   app.route({

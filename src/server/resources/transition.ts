@@ -23,7 +23,6 @@ import { ApiError, badRequest, notFound, MSG } from '../errors.js';
 import { sanitizeRecord } from '../sanitize/index.js';
 import { childLinks } from './children.js';
 import { computeValues } from './derive.js';
-import { getEffect } from './effects.js';
 import { checkEditableFields } from './guard.js';
 import { transitionSetColumns } from './transition-set.js';
 import { rowToRecord, toStored, type ResourceModel } from './model.js';
@@ -113,7 +112,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
       const extra: Rec = {};
       const name = t.effect;
       if (name) {
-        const effect = getEffect(name);
+        const effect = ctx.effects.get(name);
         if (!effect) throw new ApiError(500, `服务端效果未注册：${name}`);
         await effect({
           ctx, db: trx, model: m, caller, id, before, values: r.value, transition: t,

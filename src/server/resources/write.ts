@@ -14,13 +14,11 @@ import { ApiError, badRequest, notFound, MSG } from '../errors.js';
 import { childLinks, type ChildLink } from './children.js';
 import { idsWithChildren } from './list.js';
 import { assignAutoNumbers, hasAutoNumber, isUniqueViolation, serverWrittenKeys } from './derive.js';
-import { getEffect } from './effects.js';
 import type { ResourceModel } from './model.js';
 import { checkTargetTenant, columnValues, isObject, prepareRecord, rowLabel, type Caller } from './pipeline.js';
 import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from './version.js';
 import { logWrites } from './write-log.js';
 // registers the authentication-table effects (syncUserRoles, dropRoleLinks) named by schemas
-import '../auth/effects.js';
 // registers what roles grant, for `ref.grantSubset`
 import '../auth/grants.js';
 
@@ -67,7 +65,7 @@ export type Pending = Array<() => void | Promise<void>>;
 export async function runAfterWrite(ctx: AppContext, db: Db, m: ResourceModel, caller: Caller, op: 'add' | 'edit' | 'delete', ids: string[], values: Rec, pending: Pending): Promise<void> {
   if (!ids.length) return;
   for (const name of m.schema.effects?.afterWrite ?? []) {
-    const effect = getEffect(name);
+    const effect = ctx.effects.get(name);
     if (!effect) throw new ApiError(500, `服务端效果未注册：${name}`);
     await effect({
       ctx, db, model: m, caller, id: ids[0] ?? '', before: null, values, write: { op, ids },
