@@ -1,6 +1,6 @@
 /** Language v1 additions: API paths, access projection, permission codes, tree index, children rows, loader rules. */
 import { describe, expect, test } from 'vitest';
-import { allowedTransitions, canEditField, fieldAccess, findTransition, transitionPermission } from '../../src/core/projections/access.js';
+import { allowedTransitions, canEditField, fieldAccess, transitionPermission } from '../../src/core/projections/access.js';
 import { permissionCodes, requiredPermission } from '../../src/core/projections/menu.js';
 import { toTableSpec } from '../../src/core/projections/sql.js';
 import { createValidator } from '../../src/core/projections/validator.js';
@@ -43,7 +43,7 @@ describe('access projection', () => {
     expect(allowedTransitions(doc, { auditStatus: '1' }, all)).toEqual([]);
     expect(allowedTransitions(doc, { auditStatus: null }, all)).toEqual([]);
     expect(allowedTransitions(doc, { auditStatus: '0' }, (c) => c === 'hisDoctor:reject')).toEqual(['reject']);
-    expect(transitionPermission(doc, findTransition(doc, 'approve')!)).toBe('hisDoctor:approve');
+    expect(transitionPermission(doc, doc.states!.transitions.find((t) => t.action === 'approve')!)).toBe('hisDoctor:approve');
   });
   test('field view / edit', () => {
     expect(fieldAccess(doc, () => false)).toEqual({ hidden: new Set(['idCard']), readOnly: new Set(['title']) });

@@ -31,7 +31,7 @@ import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { MultiTab } from './MultiTab';
 import { PageView } from './PageView';
-import { ForcedPasswordWatcher } from './optional';
+import { ForcedPasswordWatcher } from './lazyParts';
 import { menuResources, prefetchResources, whenIdle } from '../app/loaders';
 
 // Not needed for the first paint: loaded when first opened, then kept mounted.

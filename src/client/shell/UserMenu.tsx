@@ -16,7 +16,7 @@ import { clearTabs, rememberTitle } from '../state/tabs';
 import type { MenuItem } from '../state/types';
 import { getFileAccessHttpUrl } from '../api/config';
 import { MenuSearch } from './MenuSearch';
-import { ChangePasswordModal, DepartPicker, NoticeBell, OrgSwitch } from './optional';
+import { ChangePasswordModal, DepartPicker, NoticeBell, OrgSwitch } from './lazyParts';
 import { SWITCH, switchOn } from './appFilter';
 import { remoteImagingUrl } from './variant';
 

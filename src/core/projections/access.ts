@@ -14,11 +14,6 @@ export function transitionPermission(schema: ResourceSchema, t: Transition): str
   return t.permission ?? permissionCode(schema, t.action);
 }
 
-/** The transition named `action`, if any. */
-export function findTransition(schema: ResourceSchema, action: string): Transition | undefined {
-  return schema.states?.transitions.find((t) => t.action === action);
-}
-
 /** Is a transition allowed from `state` (a stored dict value)? */
 export function transitionAllowedFrom(t: Transition, state: unknown): boolean {
   return state !== null && state !== undefined && t.from.includes(String(state));

@@ -1,0 +1,24 @@
+/**
+ * Header parts loaded in their own chunks after the shell paints (the notice bell and the
+ * dialogs are not needed for the first rows). A part that fails to load or render is an error
+ * like any other — it is not hidden.
+ */
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+
+function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(() => load().then((c) => ({ default: c })));
+  function Deferred(props: P) {
+    return (
+      <Suspense fallback={null}>
+        {createElement(Lazy as unknown as ComponentType<P>, props)}
+      </Suspense>
+    );
+  }
+  return Deferred;
+}
+
+export const NoticeBell = deferred<object>(() => import('./notice/index').then((m) => m.NoticeBell));
+export const ChangePasswordModal = deferred<{ open: boolean; onClose: () => void }>(() => import('./dialogs/index').then((m) => m.ChangePasswordModal));
+export const OrgSwitch = deferred<object>(() => import('./dialogs/index').then((m) => m.OrgSwitch));
+export const DepartPicker = deferred<{ open: boolean; onClose: () => void }>(() => import('./dialogs/index').then((m) => m.DepartPicker));
+export const ForcedPasswordWatcher = deferred<object>(() => import('./dialogs/index').then((m) => m.ForcedPasswordWatcher));
