@@ -40,8 +40,10 @@ async function closeForm(page: Page, what: string): Promise<void> {
 async function confirmAction(page: Page, row: ReturnType<typeof tableRows>, action: string): Promise<void> {
   await row.locator(`a[data-action="${action}"]`).click();
   const dialog = page.locator('.ant-modal-confirm');
+  // click once the dialog has finished appearing; the call behind it may take a while on a busy machine
+  await expect.poll(async () => (await dialog.getAttribute('class')) ?? '', { timeout: 10_000 }).not.toMatch(/appear/);
   await dialog.getByRole('button', { name: /确\s?定/ }).click();
-  await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+  await dialog.waitFor({ state: 'detached', timeout: 30_000 });
 }
 
 describe('Catalogue I pages', () => {
@@ -85,7 +87,7 @@ describe('Catalogue I pages', () => {
     await waiting.locator('a[data-action="withdraw"]').click();
     const form = page.getByTestId('action-form');
     await form.getByRole('button', { name: /确\s?定/ }).click();
-    await expect.poll(() => form.innerText()).toContain('请输入退诊原因');
+    await expect.poll(() => form.innerText(), { timeout: 15_000 }).toContain('请输入退诊原因');
     await form.locator('textarea').fill('医生临时停诊，无法接诊');
     await form.getByRole('button', { name: /确\s?定/ }).click();
     await form.waitFor({ state: 'detached', timeout: 10_000 });
