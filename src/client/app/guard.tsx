@@ -44,7 +44,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (!token || menu.length === 0) return;
     const here = menuResources(menu, can, location.pathname);
     if (here.length) prefetchResources(here);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [menu]);
 
   useEffect(() => {
@@ -67,7 +66,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needFetch]);
 
   if (!token) return <Navigate to={loginRedirect(fullPath)} replace />;
@@ -79,7 +77,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
  * change, so the login page's own navigation after a successful login wins. */
 export function LoginGate({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const token = useMemo(() => getToken(), [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const token = useMemo(() => getToken(), [location.key]);
   if (token) return <Navigate to={WORKPLACE_PATH} replace />;
   return <>{children}</>;
 }

@@ -250,7 +250,6 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
       },
     });
     // shown: a new opening gets a fresh form
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load, mode, schema, shown, children]);
 
   const submit = async () => {

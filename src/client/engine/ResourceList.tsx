@@ -78,7 +78,6 @@ function RouterBridge({ onSearch, navRef }: { onSearch: (search: string) => void
     }
     onSearch(location.search);
     // a navigation (not our own replaceState) changed the query string
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key, location.search]);
   return null;
 }
@@ -95,7 +94,6 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
   const initial = useMemo(
     () => (urlState && typeof window !== 'undefined' ? decodeListState(schema, window.location.search, pageSizeDefault) : undefined),
     // read once: later changes come through restore()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
   const list = useListQuery(schema, { initial });

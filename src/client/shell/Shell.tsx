@@ -105,7 +105,7 @@ function ShellLayout() {
   useEffect(() => {
     void loadGlobalConfig();
     prefetchEngine(rawMenu, can);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   const mobile = device === 'mobile';
   const menu = useMemo(() => filterMenuByAppList(rawMenu, cfg), [rawMenu, cfg]);
@@ -134,7 +134,7 @@ function ShellLayout() {
     const page = { fullPath, path: location.pathname, title, keepAlive: info.keepAlive };
     const current = appStore.get(tabsAtom);
     setTabs(showTabs ? openTab(current, page) : singlePage(page));
-  }, [location.key, fullPath, showTabs, index]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [location.key, fullPath, showTabs, index]);
 
   const activeTitle = tabs.pages.find((p) => p.fullPath === fullPath)?.title;
   const pageName = activeTitle ?? index.lookup(location.pathname).title;

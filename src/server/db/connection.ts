@@ -19,7 +19,6 @@ export type DialectName = 'sqlite' | 'postgres';
 
 export interface Database {
   // Tables are declared by schemas at run time, so the handle is untyped.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   db: Kysely<any>;
   dialect: DialectName;
   raw: BetterSqlite3.Database | null;

@@ -33,7 +33,6 @@ function columnSql(database: Database, c: ColumnDef, inCreate: boolean) {
   return sql.join(parts, sql.raw(' '));
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
 
 async function existingColumns(db: Db, database: Database): Promise<Map<string, Set<string>>> {

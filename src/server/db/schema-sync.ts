@@ -24,7 +24,6 @@ import type { Registry } from '../../core/schema/registry.js';
 import { newId, nowText } from './ids.js';
 import { HOME_PERMISSION_ID, menuSeed, type PermissionSeed } from './seed-menu.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
 type Row = Record<string, unknown>;
 type State = Record<string, unknown>;

@@ -16,7 +16,6 @@ import { badRequest } from '../errors.js';
 import type { ChildLink } from './children.js';
 import { rowToRecord, type ResourceModel } from './model.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
 type Rec = Record<string, unknown>;
 

@@ -14,7 +14,6 @@ function member(col: string, v: string | number) {
   return sql<SqlBool>`(',' || ${sql.ref(col)} || ',') like ${'%,' + escapeLike(String(v)) + ',%'} escape '\\'`;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function filterExpr(eb: ExpressionBuilder<any, any>, f: Filter): Expression<SqlBool> {
   const col = f.column;
   const v = f.value;

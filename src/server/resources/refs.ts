@@ -17,7 +17,6 @@ import type { AppContext } from '../context.js';
 import type { Caller } from './write.js';
 import { callerCan } from './guard.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
 type Rec = Record<string, unknown>;
 

@@ -9,7 +9,6 @@ import { newId, nowText } from '../db/ids.js';
 import { col, type TableDef } from '../db/table-def.js';
 import type { Caller } from './write.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
 
 export const WRITE_LOG_TABLE: TableDef = {

@@ -24,7 +24,6 @@ import '../auth/grants.js';
 
 export type { Caller };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Db = Kysely<any>;
 type Rec = Record<string, unknown>;
 

@@ -45,7 +45,6 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const HTTP = /^https?:\/\//i;
 
 function safeUrl(value: string, allowMailto: boolean): boolean {
-  // eslint-disable-next-line no-control-regex
   const v = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
   if (v === '') return false;
   if (HTTP.test(v)) return true;

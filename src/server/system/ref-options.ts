@@ -132,7 +132,7 @@ export function registerRefOptions(app: FastifyInstance, ctx: AppContext): void 
     const pageSize = Math.min(REF_PAGE_MAX, Math.max(1, intParam(one(q.pageSize), 'pageSize', REF_PAGE_SIZE)));
     if (ids && ids.length === 0) return ok({ records: [], total: 0 });
 
-    const conds: Array<(eb: any) => any> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const conds: Array<(eb: any) => any> = [];
     for (const [k, spec] of Object.entries(filterSpec)) {
       const col = columnOf(target, k);
       if (!col) throw unknown();

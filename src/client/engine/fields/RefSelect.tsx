@@ -84,7 +84,6 @@ export function RefSelect(props: RefSelectProps) {
       },
     );
     // filterKey stands for filter
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [source, field, filterKey]);
 
   const debounced = useCallback((keyword: string) => {
@@ -115,7 +114,6 @@ export function RefSelect(props: RefSelectProps) {
       () => undefined,
     );
     // missingKey stands for missing
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [source, field, missingKey]);
 
   useEffect(() => () => {
@@ -128,7 +126,6 @@ export function RefSelect(props: RefSelectProps) {
     const seen = new Set(options.map((o) => o.value));
     const extra = current.filter((v) => !seen.has(v)).map((v) => ({ value: v, label: known.current.get(v) ?? v }));
     return [...extra, ...options];
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [options, current.join(','), current.map((v) => known.current.get(v) ?? '').join('\u0001')]);
 
   return (

@@ -35,7 +35,6 @@ export { ColorInput, IconInput, RegionCascader, TreeRefSelect } from './lazyWidg
 export function RichTextView({ value }: { value: unknown }) {
   const html = useMemo(() => sanitizeHtml(str(value)), [value]);
   if (!html) return <Empty />;
-  // eslint-disable-next-line react/no-danger -- sanitized by DOMPurify above
   return <div className="resource-richtext" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

@@ -72,7 +72,6 @@ export function DepartPicker({ open, onClose }: DepartPickerProps) {
     return () => {
       alive = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   async function confirm() {

@@ -47,7 +47,6 @@ export default function RegionCascader({ value, onChange, disabled, placeholder,
     })().catch(() => undefined);
     return () => ctl.abort();
     // the path is opened once, for the value the form started with
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [source, field]);
 
   const loadData = (selected: Opt[]) => {
