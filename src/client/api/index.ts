@@ -9,7 +9,7 @@
  *   http.upload<T>(path, formData, params?) -> Promise<Envelope<T>>
  *
  * Business and validation failures (HTTP 2xx/400 with success=false) resolve; the other
- * HTTP failures reject with RequestError after the seed §8 feedback.
+ * HTTP failures reject with RequestError after the feedback.
  */
 import type { DictItem } from '../../core/schema/types';
 import type { Envelope, Page } from '../../core/protocol/index';

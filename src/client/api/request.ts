@@ -1,5 +1,5 @@
 /**
- * The request layer (seed §7 "Common", §8 error catalogue) on top of ky.
+ * The request layer (signing, cipher, the error catalogue) on top of ky.
  *
  * Every call is signed afresh (new X-TIMESTAMP in ms and access-auth random, so the server's
  * replay refusal never hits a real call; there are no automatic retries): X-Sign = core

@@ -1,5 +1,5 @@
 /**
- * Route guard (seed §2 "Route guard"):
+ * Route guard:
  * - no token + non-public path -> /user/login?redirect=<full target>
  * - token + /user/login -> /dashboard/workplace (which goes on to the home)
  * - token + empty permission list -> fetch it (routes are rebuilt from the atom), then go to

@@ -1,5 +1,5 @@
 /**
- * Server menu -> route descriptors (seed §2 "Dynamic routes", reference/jeecg.md §1).
+ * Server menu -> route descriptors.
  * Pure (no React): app/router.tsx turns descriptors into react-router route objects.
  *
  * - `route === '0'`: the item and its subtree are not routed (the menu still links by path).
@@ -53,7 +53,7 @@ export function permissionCodes(list: MenuMeta['permissionList']): string[] {
     .filter((a): a is string => typeof a === 'string' && a !== '');
 }
 
-/** Client filter of seed §6: routes requiring none are kept, others need any one. */
+/** Client filter of: routes requiring none are kept, others need any one. */
 export function routeAllowed(item: MenuItem, can: (code: string) => boolean): boolean {
   const codes = permissionCodes(item.meta?.permissionList);
   return codes.length === 0 || codes.some((c) => can(c));

@@ -1,4 +1,4 @@
-/** Route constants (seed §2). */
+/** Route constants. */
 export const HOME_PATH = '/dashboard/analysis';
 export const HOME_TITLE = '首页';
 export const WORKPLACE_PATH = '/dashboard/workplace';

@@ -1,5 +1,5 @@
 /**
- * Excel import (lazy chunk, reference/jeecg.md §2): 下载模板 -> choose a file ->
+ * Excel import (lazy chunk): 下载模板 -> choose a file ->
  * dry run (`importExcel?dryRun=1`) -> a table of row errors (行号, 字段, 错误信息)
  * or 全部 N 行校验通过 -> 确认导入 (`dryRun=0`) -> success with the count.
  * Nothing is committed while the dry run reports errors.

@@ -1,5 +1,5 @@
 /**
- * Settings drawer (SettingDrawer.vue; seed §2, §9): 300 px, on the right, described as a
+ * Settings drawer (SettingDrawer.vue): 300 px, on the right, described as a
  * development preview. Changes go through state/settings (rules + vue-ls persistence); the
  * theme colour is applied live by the root ConfigProvider (app/Providers.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * The console shell (seed §2 "Main layout"; reference/jeecg.md §3–§5):
+ * The console shell:
  * - side menu (inline, collapsible 200/80 px, accordion, dark/light) or top menu (settings);
  *   on mobile (< 1088 px) the sidebar is closed and drawn as a 200 px left Drawer;
  * - header: trigger, UserMenu; fixed header option; hidden on scroll past 100 px when the

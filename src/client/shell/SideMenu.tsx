@@ -1,6 +1,6 @@
 /**
  * The server menu as an antd Menu (side: inline; top: horizontal). JeecgBoot rules
- * (reference/jeecg.md §1 "Menu rendering"): hidden items are not shown; root submenus are an
+ * Hidden items are not shown; root submenus are an
  * accordion; route '0' items link by path like the others; external menus
  * (meta.internalOrExternal) open a new tab; iframe menus (layouts/IframePageView) route to
  * their page, which shows the iframe in the content area; meta.target opens meta.url there.

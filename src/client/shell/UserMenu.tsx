@@ -1,5 +1,5 @@
 /**
- * Header right side (UserMenu.vue, seed §2 "Header actions"), left to right: remote-imaging
+ * Header right side (UserMenu.vue), left to right: remote-imaging
  * link (appList remote_imaging status 1), menu search, current organisation (OrgSwitch),
  * notice bell, user dropdown (avatar + 欢迎您，<realname> on desktop; 账户设置 / 系统设置 /
  * 修改密码 / 切换部门 / 退出登录) and the logout link (text on desktop only).

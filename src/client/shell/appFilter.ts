@@ -1,5 +1,5 @@
 /**
- * Side-menu filtering by the global config's appList switches (seed §4 "Side menu filtering").
+ * Side-menu filtering by the global config's appList switches.
  *
  * Rule (entries are identified by their path, name or component, case-insensitively):
  * - containing `servicePack` or `orderPack` -> service-pack / order-pack entries, hidden

@@ -1,5 +1,5 @@
 /**
- * Layout device (seed §4, §9): under 1088 px (max-width 1087.99px) — and under 768 px
+ * Layout device: under 1088 px (max-width 1087.99px) — and under 768 px
  * (max-width 767.99px) — the device is mobile and the sidebar closed (a left Drawer);
  * otherwise desktop with the sidebar open.
  */

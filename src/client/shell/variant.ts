@@ -1,5 +1,5 @@
 /**
- * Build variant (seed §1: "This build is the one with app type xinxin and SaaS mode"):
+ * Build variant ("This build is the one with app type xinxin and SaaS mode"):
  * configuration, not code paths. Vite env at build time:
  *   VITE_APP_TYPE            app type (default 'xinxin')
  *   VITE_SAAS                SaaS mode (default true; 'false' / '0' turn it off)

@@ -1,4 +1,4 @@
-/** Greeting periods of seed §9 (JeecgBoot timeFix). */
+/** Greeting periods of (JeecgBoot timeFix). */
 export function timeFix(date: Date = new Date()): string {
   const hour = date.getHours();
   if (hour < 9) return '早上好';

@@ -1,5 +1,5 @@
 /**
- * Session actions (seed §4): login, logout, fetchPermissions, loadGlobalConfig, tenant/org selection.
+ * Session actions: login, logout, fetchPermissions, loadGlobalConfig, tenant/org selection.
  * They update storage and the jotai atoms of `appStore`.
  */
 import { H } from '../../core/protocol/index';

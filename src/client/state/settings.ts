@@ -1,6 +1,6 @@
 /**
- * Layout / theme settings of the settings drawer (seed §2 "Settings drawer", §9 defaults;
- * reference/jeecg.md §4). Persisted in localStorage in vue-ls format (`pro__<KEY>` =
+ * Layout / theme settings of the settings drawer, with their defaults.
+ * Persisted in localStorage in vue-ls format (`pro__<KEY>` =
  * `{"value": .., "expire": null}`) under JeecgBoot's keys:
  *
  *   navTheme       pro__DEFAULT_THEME               'dark' | 'light'        (light)

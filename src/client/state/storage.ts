@@ -7,7 +7,7 @@ import { TOKEN_TTL_MS } from '../../core/protocol/index';
 
 export const NAMESPACE = 'pro__';
 
-/** Keys under the `pro__` namespace (seed §3/§9, reference/jeecg.md §4). */
+/** Keys under the `pro__` namespace. */
 export const KEYS = {
   accessToken: 'Access-Token',
   userInfo: 'Login_Userinfo',
@@ -37,7 +37,7 @@ export const SESSION_KEYS = {
   sysButtonAuth: 'SYS_BUTTON_AUTH',
 } as const;
 
-/** Token and user info lifetime (seed §9). */
+/** Token and user info lifetime. */
 export const SESSION_TTL_MS = TOKEN_TTL_MS;
 
 interface Entry<T> {

@@ -1,5 +1,5 @@
 /**
- * Multi-tab strip state (seed §2 "Main layout", §5; reference/jeecg.md §3 TabLayout.vue).
+ * Multi-tab strip state (.vue).
  *
  * - One tab per route fullPath (different queries give different tabs); the label is the
  *   tab title: remembered in localStorage `pro__route:title:<fullPath>` (vue-ls format,

@@ -1,5 +1,5 @@
 /**
- * Tenant / organisation selection (seed §4):
+ * Tenant / organisation selection:
  * - Organisation selection stores the chosen tenant id and organisation id (`pro__TENANT_ID`,
  *   `pro__ORG_ID`) and updates the displayed name (`currentOrgAtom`, kept in `pro__CURRENT_ORG`
  *   together with the tenant it belongs to, so a stale label never shows for another tenant).

@@ -1,4 +1,4 @@
-/** Session-side data shapes (seed §3). */
+/** Session-side data shapes. */
 
 export interface UserInfo {
   id?: string;

@@ -1,4 +1,4 @@
-/** Display helpers shared by list cells, detail views and exports (seed §9). */
+/** Display helpers shared by list cells, detail views and exports. */
 import type { FieldKind } from '../schema/types.js';
 
 export const DEFAULT_ELLIPSIS = 25;

@@ -35,7 +35,7 @@ export const SIGN_PREFIX = '/hospital';
 export const API_ROOT = '/hospital';
 /** Allowed clock skew of X-TIMESTAMP, in ms (5 minutes). */
 export const MAX_TIMESTAMP_SKEW_MS = 5 * 60 * 1000;
-/** Client request timeout, ms (seed §9). */
+/** Client request timeout, ms. */
 export const REQUEST_TIMEOUT_MS = 90_000;
-/** Token lifetime, ms (seed §9: 7 days). */
+/** Token lifetime, ms (: 7 days). */
 export const TOKEN_TTL_MS = 604_800_000;

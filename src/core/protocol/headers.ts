@@ -1,4 +1,4 @@
-/** Header names of the protocol (seed §7 "Common"), one place for client and server. */
+/** Header names of the protocol, one place for client and server. */
 import type { ProtocolConfig } from './config.js';
 import { encryptText } from './cipher.js';
 

@@ -9,7 +9,7 @@ export const PHONE_PATTERN = /^1(3\d|4[5-9]|5[0-35-9]|6[2567]|7[0-8]|8\d|9[0-35-
 export const IDCARD_PATTERN = /^(\d{15}|\d{17}[\dXx])$/;
 export const URL_PATTERN = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-/** >= 10 characters with a letter, a digit and a special character (seed §5, §9). */
+/** >= 10 characters with a letter, a digit and a special character. */
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z0-9\s]).{10,}$/;
 
 function realDate(y: number, m: number, d: number): boolean {

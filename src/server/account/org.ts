@@ -1,5 +1,5 @@
 /**
- * Organisation picker (seed §2 "Organisation picker", §7 "Organisation list"):
+ * Organisation picker:
  *   GET /sys/org/list?orgName=&pageNo=&pageSize=  -> {records: [{id, title, tenantId, orgId, type}], total, size, current, pages}
  * Organisations are the tenants (orgId '0': the whole tenant) followed by each tenant's
  * hospitals (orgId = the hospital id). Only users of the super tenant may list them (403 otherwise).

@@ -1,6 +1,6 @@
 /**
  * PUT|POST /sys/user/updatePassword {username, oldpassword, password, confirmpassword}
- * (seed §7: each field encrypted on its own with the core cipher, inside the encrypted body).
+ * (each field encrypted on its own with the core cipher, inside the encrypted body).
  * Refusals are JeecgBoot Result.error (HTTP 200, success false, code 400), shown by the
  * console as a warning: 旧密码输入错误 / the password rule message / 两次输入的密码不一样！.
  * Success: 密码修改成功！ and every other session of the user is revoked (the current one stays).

@@ -1,7 +1,7 @@
 /**
  * GET /sys/permission/getUserPermissionByToken: JeecgBoot's {menu, auth, allAuth}
  * built from the sys_permission rows the caller's roles grant
- * (SysPermissionController#getPermissionJsonObject; reference/jeecg.md §1).
+ * (SysPermissionController#getPermissionJsonObject).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * The notice hub: per user the set of open sockets of /websocket/{userId}.
- * Nothing is persisted: after a restart the clients reconnect (5 s, seed §9) and the
+ * Nothing is persisted: after a restart the clients reconnect (5 s) and the
  * announcement list is read again, so a push is only a hint to reload.
  *
  * Message shape (JSON text frames, JeecgBoot HeaderNotice):

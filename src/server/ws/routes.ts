@@ -1,6 +1,6 @@
 /**
  * Websocket endpoints of the notice hub, on the server root (not under the signed API):
- *   GET /websocket/:userId              (seed §7 "Websocket at /websocket/{userId} on the API host")
+ * GET /websocket/:userId
  *   GET /websocket/:userId/:token       (JeecgBoot WebsocketMixin form)
  *   GET /hospital/websocket/:userId     (alias under the API root)
  * Browsers cannot add headers to a websocket, so the token comes as `?token=`, as the

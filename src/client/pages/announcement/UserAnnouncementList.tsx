@@ -1,5 +1,5 @@
 /**
- * 我的消息 (/isps/userAnnouncement; reference jeecg §9 UserAnnouncementList): a plain antd Table
+ * 我的消息 (/isps/userAnnouncement): a plain antd Table
  * over GET /sys/sysAnnouncementSend/getMyAnnouncementSend with search 标题 / 发布人, columns 标题,
  * 消息类型, 发布人, 发布时间, 优先级, 阅读状态, 操作 (查看 marks read and opens the modal), and
  * 全部标注已读 (confirm 是否全部标注已读? -> PUT sys/sysAnnouncementSend/readAll).

@@ -1,5 +1,5 @@
 /**
- * Announcement detail (reference jeecg §5 ShowAnnouncement): the title as heading,
+ * Announcement detail: the title as heading,
  * `发布人：<sender> 发布时间： <sendTime>`, a divider, msgContent as HTML sanitized with
  * DOMPurify (no scripts, no on* handlers, no javascript: URLs), a fullscreen toggle, footer
  * 关闭 and — when openType is 'url' and readFlag is not 1 — 去处理 (closes, navigates to openPage).

@@ -1,5 +1,5 @@
 /**
- * 修改密码 (seed §5, reference jeecg §5 UserPassword): 旧密码 / 新密码 / 确认新密码 with the
+ * 修改密码: 旧密码 / 新密码 / 确认新密码 with the
  * messages of messages.md; the new password uses the core password rule (same check as the
  * server). Submit: PUT sys/user/updatePassword {username, oldpassword, password,
  * confirmpassword}, each value encrypted with the core cipher (the request layer then

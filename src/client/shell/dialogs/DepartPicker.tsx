@@ -1,5 +1,5 @@
 /**
- * 部门切换 (reference jeecg §5 DepartSelect): loads GET /sys/user/getCurrentUserDeparts; no
+ * 部门切换: loads GET /sys/user/getCurrentUserDeparts; no
  * departments -> warning 您尚未设置部门信息! and close; the title shows
  * `（当前部门 : <name>）`; 确认 without a choice puts the select in error status; otherwise
  * POST /sys/selectDepart {orgCode, username} and stores result.userInfo (7 days + the atom).

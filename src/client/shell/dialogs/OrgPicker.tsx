@@ -1,5 +1,5 @@
 /**
- * 选择机构 (seed §2 "Organisation picker"): search by organisation name (trimmed), a table with
+ * 选择机构: search by organisation name (trimmed), a table with
  * radio selection, page size 10 over GET /sys/org/list?orgName=&pageNo=&pageSize= (super tenant
  * only). 确定 stores the tenant / organisation (state/tenant.chooseOrganisation) and then reloads
  * the page (`orgPickerHooks.afterSwitch`) so every list re-fetches with the new tenant-id header.

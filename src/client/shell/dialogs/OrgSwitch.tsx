@@ -1,5 +1,5 @@
 /**
- * Current organisation label with a 切换 link (seed §2 header, §6): shown only to super-tenant
+ * Current organisation label with a 切换 link in the header: shown only to super-tenant
  * users (userInfo.tenantId equals globalConfig.superTenantId); 切换 opens the OrgPicker.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Header dialogs (seed §2 "Dialogs"). The layout mounts:
+ * Header dialogs. The layout mounts:
  *   <OrgSwitch />                          label + 切换 (super-tenant users only; opens OrgPicker)
  *   <ChangePasswordModal open onClose />   修改密码
  *   <DepartPicker open onClose />          部门切换

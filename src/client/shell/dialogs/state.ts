@@ -1,7 +1,7 @@
 /**
  * Dialog state other code may set.
  *
- * `passwordPopupAtom`: the forced password-change flag (seed §4 "Forced password-change popup
+ * `passwordPopupAtom`: the forced password-change flag ("Forced password-change popup
  * opens when a store flag isPopup becomes 1"). `ForcedPasswordWatcher` opens the change-password
  * modal (not closable) when this atom is 1, or — while the atom is null — when the stored user
  * info has `isPopup` 1 (e.g. a login result that demands a change). Set it with

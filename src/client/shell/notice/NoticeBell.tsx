@@ -1,5 +1,5 @@
 /**
- * Header notice bell (reference jeecg §5 HeaderNotice): badge anntMsgTotal + sysMsgTotal,
+ * Header notice bell: badge anntMsgTotal + sysMsgTotal,
  * a 300 px popover with tabs 通知(N) / 系统消息(N), a 查看更多 button per tab
  * (-> /isps/userAnnouncement) and 全部已读. Owns the list refresh (every 6000 ms, stops on the
  * first error) and the websocket (pushes reload the list and pop 消息提醒 / 查看详情).

@@ -1,4 +1,4 @@
-/** Notice calls (seed §7). List loads are silent: a failure only stops the refresh (seed §8). */
+/** Notice calls. List loads are silent: a failure only stops the refresh. */
 import { http } from '../../api/index';
 import type { Announcement, AnnouncementList } from './types';
 import { EMPTY_LIST } from './types';

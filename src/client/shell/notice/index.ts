@@ -1,5 +1,5 @@
 /**
- * Notices (seed §2 "Dialogs", §4 websocket / list refresh). The header mounts `<NoticeBell />` once.
+ * Notices (websocket and list refresh). The header mounts `<NoticeBell />` once.
  */
 export { NoticeBell, PriorityTag, useNoticeFeed, USER_ANNOUNCEMENT_PATH } from './NoticeBell';
 export { NoticeSocket, noticeSocketUrl, parseNotice, type SocketLike, type Timers } from './socket';

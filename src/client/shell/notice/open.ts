@@ -1,5 +1,5 @@
 /**
- * Opening an announcement (reference jeecg §5 HeaderNotice "Item click"): mark it read,
+ * Opening an announcement: mark it read,
  * reload the lists, then either navigate (openType component -> openPage with busId) or show
  * the AnnouncementModal (loading the content by id when the item has none).
  */

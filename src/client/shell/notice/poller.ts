@@ -1,5 +1,5 @@
 /**
- * The announcement list refresh (seed §4, §8): load now, then every 6000 ms after each
+ * The announcement list refresh: load now, then every 6000 ms after each
  * successful load; the first failure stops the refresh silently. `reload()` loads at once
  * (websocket pushes, after marking read) and restarts the interval from then.
  */
@@ -34,7 +34,7 @@ export function createPoller(load: () => Promise<unknown>, intervalMs = LIST_REL
     try {
       await load();
     } catch {
-      // seed §8: "Notification load failure: refresh timer stops silently"
+      // a notification load failure stops the refresh timer silently
       state = 'stopped';
       clear();
       return;

@@ -1,5 +1,5 @@
 /**
- * Notice websocket client (seed §4 "Websocket", reference jeecg §5 HeaderNotice), pure logic:
+ * Notice websocket client, pure logic:
  *
  * - URL: the API host with http->ws / https->wss (a relative API base uses location's host and
  *   scheme) + `/websocket/<userId>?token=<token>`.
@@ -54,7 +54,7 @@ const defaultTimers: Timers = {
 };
 
 /**
- * ws(s):// URL of the notice socket: the API host (seed §7 "Websocket at /websocket/{userId} on
+ * ws(s):// URL of the notice socket: the API host ("Websocket at /websocket/{userId} on
  * the API host") — an absolute `apiBase` gives its host and scheme, a relative one (`/hospital`,
  * the console served by the API server or the dev proxy) gives `loc`'s.
  */

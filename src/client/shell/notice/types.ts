@@ -1,4 +1,4 @@
-/** Announcement shapes (seed §3). `titile` is the JeecgBoot spelling some servers still send. */
+/** Announcement shapes. `titile` is the JeecgBoot spelling some servers still send. */
 export interface Announcement {
   id: string;
   /** Send-record rows (我的消息) carry the announcement id here. */
@@ -46,14 +46,14 @@ export function anntIdOf(a: Announcement): string {
   return String(a.anntId ?? a.id);
 }
 
-/** Priority tag (seed §4): L blue 一般消息, M orange 重要消息, H red 紧急消息. */
+/** Priority tag: L blue 一般消息, M orange 重要消息, H red 紧急消息. */
 export const PRIORITY: Record<string, { color: string; text: string }> = {
   L: { color: 'blue', text: '一般消息' },
   M: { color: 'orange', text: '重要消息' },
   H: { color: 'red', text: '紧急消息' },
 };
 
-/** Timings (seed §9). */
+/** Timings. */
 export const LIST_RELOAD_MS = 6000;
 export const RECONNECT_MS = 5000;
 export const HEARTBEAT_MS = 20000;
