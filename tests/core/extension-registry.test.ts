@@ -1,7 +1,7 @@
 /**
  * schemas/registry.json (the names the schema linter accepts) against what the code registers:
  * client widgets and pages (src/client/engine/registry.ts, src/client/pages/registry.ts) and the
- * rule files (schemas/rules). Server effects: tests/server/lang.test.ts.
+ * rule files (schemas/rules). Server effects: tests/server/schema-language-api.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';

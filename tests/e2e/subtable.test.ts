@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { fieldItem, readModule } from './form.js';
 import { USERS, login } from './harness.js';
-import { Api, isCall, openForm, openPage, rowById, runSearch, searchForm, seeMessage, type Rec } from './lang-helpers.js';
+import { Api, isCall, openForm, openPage, rowById, runSearch, searchForm, seeMessage, type Rec } from './schema-language-helpers.js';
 import { useE2E } from './lifecycle.js';
 import { apiLogin } from './restart.js';
 

@@ -47,7 +47,7 @@ import {
   sentBodies,
   waitForRows,
   type Rec,
-} from './lang-helpers.js';
+} from './schema-language-helpers.js';
 import { useE2E, type Session } from './lifecycle.js';
 import { apiLogin } from './restart.js';
 

@@ -1,5 +1,5 @@
 /**
- * Helpers of the schema-language browser proof (lang.test.ts): antd Select picking by label,
+ * Helpers of the schema-language browser proof (schema-language.test.ts): antd Select picking by label,
  * the list's search form, messages, decrypting captured request/response bodies, and a
  * typed wrapper around the signed API client.
  */
