@@ -40,6 +40,7 @@ import { registerMenuRoutes } from './system/menu.js';
 import { registerAccount, seedUserDeparts } from './account/index.js';
 import { registerNotice, seedAnnouncements } from './notice/index.js';
 import { createNoticeHub, registerWebsocket } from './ws/index.js';
+import { registerNoticeEffects } from './notice/effects.js';
 // files / excel / user settings / check rules
 import path from 'node:path';
 import { registerExcelRoutes } from './excel/index.js';
@@ -105,6 +106,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerGenericEffects(effects);
   registerAuthEffects(effects);
   registerJobEffects(effects);
+  registerNoticeEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -146,6 +148,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   const noticeHub = createNoticeHub(ctx);
   noticeHub.attach(bus);
+  ctx.pushToUsers = (userIds, message) => { noticeHub.pushToUsers(userIds, message as never); };
 
   const files = createFileStore(uploadDirOf(opts.dataDir ?? env.dataDir), opts.s3);
   const app = Fastify({
@@ -186,7 +189,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerDictRoutes(api, ctx);
       registerDuplicateCheck(api, ctx);
       registerRefOptions(api, ctx);
-      registerNotice(api, ctx, noticeHub); // console shell: before registerResources (hooks the sysAnnouncement CRUD routes)
+      registerNotice(api, ctx); // console shell: the announcement's JeecgBoot-named calls and the inbox
       registerAccount(api, ctx); // console shell
       // files / excel / user settings / check rules (src/server/{files,excel,settings,rules})
       registerUploadRoutes(api, ctx, files);

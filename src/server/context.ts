@@ -20,6 +20,8 @@ export interface AppContext {
   bus: Bus;
   /** Registered server effects schemas may name (filled by buildApp). */
   effects: Effects;
+  /** Websocket pushes to users on every instance (set by buildApp once the hub exists). */
+  pushToUsers?: (userIds: string[], message: Record<string, unknown>) => void;
 }
 
 /** The platform tenant (globalConfig.superTenantId). */

@@ -108,12 +108,12 @@ describe('publish / revoke', () => {
 
   it('revokes: the message disappears from the inbox; wrong states are refused', async () => {
     const id = await addAnnouncement({ title: '将被撤销的通知' });
-    expect((await revoke(id)).body).toMatchObject({ success: false, code: 400, message: '只有已发布的通告才能撤销' });
+    expect((await revoke(id)).body).toMatchObject({ success: false, code: 400, message: '当前状态「未发布」不允许执行「撤销」' });
     await publish(id);
     expect(ids(await inbox('hospadmin'))).toContain(id);
     const again = await publish(id);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ success: false, code: 400, message: '只有未发布的通告才能发布' });
+    expect(again.body).toMatchObject({ success: false, code: 400, message: '当前状态「已发布」不允许执行「发布」' });
 
     const r = await revoke(id);
     expect(r.body).toMatchObject({ success: true, message: '该系统通知撤销成功' });
@@ -123,7 +123,7 @@ describe('publish / revoke', () => {
     expect((await call(app, '/sys/annountCement/queryById', { token: tok.hospadmin, query: { id } })).status).toBe(404);
     const my = await call<Page<Rec>>(app, '/sys/sysAnnouncementSend/getMyAnnouncementSend', { token: tok.hospadmin, query: { pageSize: 100 } });
     expect(my.body.result.records.map((x) => x.anntId)).not.toContain(id);
-    expect((await publish(id)).body.message).toBe('只有未发布的通告才能发布');
+    expect((await publish(id)).body.message).toBe('当前状态「已撤销」不允许执行「发布」');
   });
 
   it('checks permissions and tenancy', async () => {
@@ -241,7 +241,7 @@ describe('generic transition routes of the schema', () => {
     expect(item?.sendTime).toMatch(/^\d{4}-/);
     const again = await call(app, '/sys/annountCement/publish', { method: 'PUT', token: tok.admin, tenantId: HOSP, body: { id } });
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe('只有未发布的通告才能发布');
+    expect(again.body.message).toBe('当前状态「已发布」不允许执行「发布」');
     expect((await call(app, '/sys/annountCement/publish', { method: 'PUT', token: tok.hospadmin, body: { id } })).status).toBe(403);
     const rv = await call(app, '/sys/annountCement/revoke', { method: 'POST', token: tok.admin, tenantId: HOSP, body: { id } });
     expect(rv.body.success, rv.body.message).toBe(true);

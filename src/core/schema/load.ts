@@ -268,6 +268,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
   });
 
   s.effects?.afterWrite?.forEach((name, i) => names.effect(pointer('effects', 'afterWrite', i), name));
+  if (s.effects?.read) names.effect(pointer('effects', 'read'), s.effects.read);
 
   const fieldKeys = new Set(s.fields.map((f) => f.key));
   s.demo?.records?.forEach((r, i) => {

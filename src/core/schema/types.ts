@@ -354,6 +354,13 @@ export interface ResourceDemo {
  */
 export interface ResourceEffects {
   afterWrite?: string[];
+  /**
+   * queryById for callers the record is addressed to: the route asks only for a login, the
+   * effect gets the generic record (or null when the caller lacks the list code or the
+   * tenant has no such id) and answers the record to send or null (404) — e.g. a message
+   * opened by one of its recipients.
+   */
+  read?: string;
 }
 
 /** A status field (kind dict) and its named transitions; the server enforces them. */

@@ -78,3 +78,11 @@ export function sqlType(dialect: DialectName, t: 'text' | 'integer' | 'bigint' |
   if (dialect === 'postgres') return t === 'real' ? 'double precision' : t === 'text' ? 'text' : 'bigint';
   return t === 'bigint' ? 'integer' : t;
 }
+
+/**
+ * Runs `fn` in a transaction: a new one, or the one `db` already is (work done under the
+ * start lock joins the lock's transaction; Kysely cannot nest them).
+ */
+export function inTransaction<T>(db: Kysely<any>, fn: (trx: Kysely<any>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}

@@ -18,6 +18,7 @@
  *   grant an administrator removed stays removed. On a database from before records existed,
  *   codes whose buttons were already there count as granted.
  */
+import { inTransaction } from './connection.js';
 import type { Kysely } from 'kysely';
 import { roleCodes, type AccessData } from '../../core/schema/access-data.js';
 import type { Registry } from '../../core/schema/registry.js';
@@ -332,5 +333,5 @@ export async function syncSchemas(db: Db, registry: Registry, access: AccessData
     await ledger.flush();
     return ledger.report;
   };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+  return inTransaction(db, run);
 }

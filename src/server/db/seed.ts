@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import { SUPER_ADMIN_ROLE, SUPER_TENANT_ID } from '../context.js';
 import { hashPassword } from '../auth/password.js';
 import { toStored, type ResourceModel } from '../resources/model.js';
-import type { Database } from './connection.js';
+import { inTransaction, type Database } from './connection.js';
 import { newId, nowText } from './ids.js';
 import { generateRows, seedOrder } from '../demo/index.js';
 import { seedLang } from './seed-lang.js';
@@ -183,9 +183,7 @@ export async function insertPlan(database: Database, plan: SeedPlan): Promise<vo
       for (let i = 0; i < rows.length; i += 200) await db.insertInto(table).values(rows.slice(i, i + 200)).execute();
     }
   };
-  // under the start lock the handle already is a transaction
-  if (database.db.isTransaction) await insert(database.db);
-  else await database.db.transaction().execute(insert);
+  await inTransaction(database.db, insert);
 }
 
 export async function seedIfEmpty(ctx: AppContext, opts: SeedOptions): Promise<boolean> {

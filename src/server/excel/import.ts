@@ -14,6 +14,7 @@
  * resource's `effects.afterWrite` with the real caller, and the data log; a failing effect
  * rolls every row back.
  */
+import { inTransaction } from '../db/connection.js';
 import ExcelJS from 'exceljs';
 import { createValidator } from '../../core/projections/validator.js';
 import type { AppContext } from '../context.js';
@@ -442,7 +443,7 @@ export async function commitImport(ctx: AppContext, m: ResourceModel, payloads: 
   const chunk = Math.max(1, Math.floor(30000 / columns.length));
   const full = rows.map((r) => Object.fromEntries(columns.map((k) => [k, r[k] ?? null])));
   const pending: Pending = [];
-  await ctx.database.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.database.db, async (trx) => {
     if (hasAutoNumber(m)) {
       // each number reads the tenant's current maximum, so these rows go in one by one
       for (const r of full) {

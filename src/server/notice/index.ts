@@ -7,8 +7,6 @@ export {
   SEND_TABLE,
   STATUS as ANNOUNCEMENT_STATUS,
   ensureInbox,
-  publishAnnouncement,
-  revokeAnnouncement,
-  recipientsOf,
 } from './service.js';
+export { recipientsOf } from './effects.js';
 export { seedAnnouncements } from './seed.js';

@@ -2,31 +2,27 @@
  * Announcement routes beyond the generic CRUD of the sysAnnouncement schema
  * (base /sys/annountCement, permission prefix annountCement):
  *
- * admin (permission-checked, tenant-scoped):
+ * The generic layer serves add/edit (richtext sanitized by the pipeline), the transitions
+ * publish/revoke (effects announcementPublish/announcementRevoke, notice/effects.ts) and
+ * queryById (effects.read announcementRead: holders of annountCement:list get the tenant's
+ * record, everybody else only what was sent to them). Here, by their JeecgBoot names:
  *   GET  /sys/annountCement/doReleaseData?id=   publish (annountCement:publish)
  *   GET  /sys/annountCement/doReovkeData?id=    revoke  (annountCement:revoke) [JeecgBoot spelling]
- *   PUT|POST /sys/annountCement/publish|revoke {id}   the generic transition routes of the schema's
- *        `states`, re-pointed at the same publish/revoke (refusals there: HTTP 400)
- *   add/edit of the generic layer: msgContent sanitized before the write (onRoute preHandler)
  * every logged-in user, always scoped to the caller's own inbox:
  *   GET  /sys/annountCement/listByUser           {anntMsgList, anntMsgTotal, sysMsgList, sysMsgTotal}
- *   GET  /sys/annountCement/queryById?id=        (replaces the generic handler: holders of
- *        annountCement:list get the tenant's record, everybody else only what was sent to them)
  *   PUT  /sys/sysAnnouncementSend/editByAnntIdAndUserId {anntId}   mark read (+ editReadStatus alias)
  *   PUT  /sys/sysAnnouncementSend/readAll
  *   GET  /sys/sysAnnouncementSend/getMyAnnouncementSend (+ /list alias)   我的消息 page
  * State refusals are JeecgBoot Result.error: HTTP 200, success false, code 400.
  */
 import { sql, type SqlBool } from 'kysely';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { API_ROOT, ok, fail } from '../../core/protocol/index.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ok, fail } from '../../core/protocol/index.js';
 import { requiredPermission } from '../../core/projections/menu.js';
 import { apiPath } from '../../core/schema/naming.js';
-import { can } from '../auth/session.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import type { NoticeHub } from '../ws/hub.js';
-import { sanitizeHtml } from './sanitize.js';
+import { runTransition } from '../resources/transition.js';
 import {
   ANNOUNCEMENT_RESOURCE,
   ITEM_COLUMNS,
@@ -36,8 +32,6 @@ import {
   inboxItem,
   inboxQuery,
   markRead,
-  publishAnnouncement,
-  revokeAnnouncement,
   toItem,
 } from './service.js';
 
@@ -74,98 +68,28 @@ function likeText(v: string | undefined): string | undefined {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function toArray<T>(v: T | T[] | undefined): T[] {
-  return v === undefined ? [] : Array.isArray(v) ? v : [v];
-}
-
-function methodsOf(ro: RouteOptions): string[] {
-  return toArray(ro.method).map((m) => String(m).toUpperCase());
-}
-
-export function registerNotice(app: FastifyInstance, ctx: AppContext, hub: NoticeHub | null): void {
+export function registerNotice(app: FastifyInstance, ctx: AppContext): void {
   const model = ctx.models.get(ANNOUNCEMENT_RESOURCE);
   if (!model) return; // schema removed: nothing to serve
   const s = model.schema;
-  const listPerm = requiredPermission(s, 'list');
   const labels = (code: string, v: unknown) => (v == null ? null : (ctx.registry.dicts.get(code)?.items.find((i) => i.value === String(v))?.text ?? String(v)));
 
-  // ---- hooks into the generic routes of the schema (must be registered before them)
-  const full = (p: string) => `${API_ROOT}${p}`;
-  const writeUrls = new Set([full(apiPath(s, 'add')), full(apiPath(s, 'edit'))]);
-  const queryByIdUrl = full(apiPath(s, 'queryById'));
-
-  const sanitizeBody = async (req: FastifyRequest) => {
-    const body = req.body as Query | undefined;
-    if (body && typeof body === 'object' && !Array.isArray(body) && typeof body.msgContent === 'string') {
-      body.msgContent = sanitizeHtml(body.msgContent);
-    }
-  };
-
-  /**
-   * queryById: holders of annountCement:list get the generic answer (the tenant's record,
-   * decorated by the generic layer) with msgContent sanitized and `titile`/`readFlag` added;
-   * everybody else (and a generic 404) falls back to what was sent to the caller.
-   */
-  const queryById = (generic: RouteOptions['handler']) =>
-    async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
-      const user = req.session!;
-      const id = requireId(req);
-      if (can(user, listPerm)) {
-        try {
-          const env = (await generic.call(this, req, reply)) as { result?: Query } | undefined;
-          const rec = env?.result;
-          if (rec && typeof rec === 'object') {
-            rec.msgContent = sanitizeHtml(rec.msgContent);
-            rec.titile = rec.title;
-            const mine = await ctx.database.db.selectFrom(SEND_TABLE).select(['read_flag']).where('annt_id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
-            if (mine) rec.readFlag = String(mine.read_flag ?? 0);
-            return env;
-          }
-        } catch (e) {
-          if (!(e instanceof ApiError) || e.status !== 404) throw e;
-        }
-      }
-      const item = await inboxItem(ctx, user, id);
-      if (!item) throw notFound();
-      return ok(item);
-    };
-
-  // The generic transition routes of the schema (PUT|POST <base>/publish|revoke, body {id}) run the
-  // same publish/revoke (sender, sendTime, inbox rows, push); refusals there are HTTP 400 like
-  // every generic transition.
   const base = apiPath(s, 'list').replace(/\/list$/, '');
-  const transitionUrls = new Map<string, 'publish' | 'revoke'>();
-  for (const t of s.states?.transitions ?? []) {
-    if (t.action === 'publish' || t.action === 'revoke') transitionUrls.set(full(`${base}/${t.action}`), t.action);
-  }
-  const genericTransition = (action: 'publish' | 'revoke') => async (req: FastifyRequest) => {
-    const run = action === 'publish' ? publishAnnouncement : revokeAnnouncement;
-    const r = await run(ctx, hub, requireId(req), req.session!, req.tenantId);
-    if (!r.ok) throw badRequest(r.message);
-    return ok(toItem(r.row).id, action === 'publish' ? NOTICE_MSG.publishOk : NOTICE_MSG.revokeOk);
-  };
 
-  app.addHook('onRoute', (ro) => {
-    const methods = methodsOf(ro);
-    const action = transitionUrls.get(ro.url);
-    if (action && (methods.includes('POST') || methods.includes('PUT'))) ro.handler = genericTransition(action) as RouteOptions['handler'];
-    if (writeUrls.has(ro.url) && (methods.includes('POST') || methods.includes('PUT'))) {
-      ro.preHandler = [...toArray(ro.preHandler), sanitizeBody] as RouteOptions['preHandler'];
-    }
-    if (ro.url === queryByIdUrl && methods.includes('GET')) {
-      // Every logged-in user may open what was sent to them (websocket popup, 我的消息).
-      ro.config = { ...(ro.config ?? {}), permission: undefined };
-      ro.handler = queryById(ro.handler) as RouteOptions['handler'];
-    }
-  });
-
-  // ---- publish / revoke
+  // ---- publish / revoke by their JeecgBoot names: the schema's transitions (state check,
+  // effects, data log) answered as JeecgBoot does (refusals: HTTP 200, success false, code 400)
   const transition = (action: 'publish' | 'revoke') => async (req: FastifyRequest, reply: FastifyReply) => {
     const id = requireId(req);
-    const run = action === 'publish' ? publishAnnouncement : revokeAnnouncement;
-    const r = await run(ctx, hub, id, req.session!, req.tenantId);
-    if (!r.ok) return reply.send(fail(400, r.message));
-    return ok(toItem(r.row), action === 'publish' ? NOTICE_MSG.publishOk : NOTICE_MSG.revokeOk);
+    const t = s.states?.transitions.find((x) => x.action === action);
+    if (!t) throw notFound();
+    try {
+      await runTransition(ctx, model, t, { id }, { user: req.session!, tenantId: req.tenantId });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 400) return reply.send(fail(400, e.message));
+      throw e;
+    }
+    const row = await ctx.database.db.selectFrom(model.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return ok(toItem(row), action === 'publish' ? NOTICE_MSG.publishOk : NOTICE_MSG.revokeOk);
   };
   for (const [path, action] of [
     ['/doReleaseData', 'publish'],

@@ -6,7 +6,8 @@
  */
 import type { SessionUser } from '../auth/session.js';
 import type { AppContext } from '../context.js';
-import { ANNOUNCEMENT_RESOURCE, STATUS, announcementTable, publishAnnouncement } from './service.js';
+import { ANNOUNCEMENT_RESOURCE, STATUS, announcementTable } from './service.js';
+import { runTransition } from '../resources/transition.js';
 
 const STEP = 'seed sys_announcement_send';
 const PUBLISH_PER_TENANT = 3;
@@ -51,7 +52,10 @@ export async function seedAnnouncements(ctx: AppContext): Promise<void> {
         .orderBy('id', 'desc')
         .limit(PUBLISH_PER_TENANT)
         .execute();
-      for (const d of drafts) await publishAnnouncement(ctx, null, String(d.id), user, tenantId);
+      const model = ctx.models.get(ANNOUNCEMENT_RESOURCE)!;
+      const publish = model.schema.states?.transitions.find((t) => t.action === 'publish');
+      if (!publish) continue;
+      for (const d of drafts) await runTransition(ctx, model, publish, { id: String(d.id) }, { user, tenantId });
     }
   }
   await db.insertInto('sys_migration').values({ id: STEP, applied_at: new Date().toISOString() }).onConflict((oc) => oc.column('id').doNothing()).execute();

@@ -2,14 +2,10 @@
  * Announcements (sys_announcement, schema sysAnnouncement) and their inbox
  * (sys_announcement_send: one row per recipient).
  *
- * publish: sendStatus 0 -> 1, sender = the publisher's realname, sendTime now; inbox rows
- * for every user of the announcement's tenant (ALL) or the chosen users of that tenant
- * (USER); then a websocket push {cmd:'user', msgId, msgTxt: title, title, priority}.
- * revoke: 1 -> 2, cancelTime now; push {cmd:'topic', ...} so open lists reload.
- * Inbox rows are also filled lazily (`ensureInbox`), JeecgBoot style, for users created
- * after a publish or announcements published another way (generic transition).
+ * publish and revoke are the schema's transitions (their effects: effects.ts). Inbox rows
+ * are also filled lazily (`ensureInbox`), JeecgBoot style, for users created after a publish.
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { SessionUser } from '../auth/session.js';
 import type { AppContext } from '../context.js';
 import { newId, nowText } from '../db/ids.js';
@@ -25,8 +21,6 @@ export const STATUS = { draft: '0', published: '1', revoked: '2' } as const;
 export const NOTICE_MSG = {
   publishOk: '该系统通知发布成功',
   revokeOk: '该系统通知撤销成功',
-  publishWrongState: '只有未发布的通告才能发布',
-  revokeWrongState: '只有已发布的通告才能撤销',
   noRecipients: '通告对象中没有可接收的用户',
   readOk: '操作成功！',
   readAllOk: '全部已读',
@@ -83,76 +77,13 @@ export const ITEM_COLUMNS = [
   'a.send_status', 'a.send_time', 'a.cancel_time', 'a.create_time', 'a.open_type', 'a.open_page', 'a.bus_id', 'a.tenant_id',
 ] as const;
 
-async function insertInbox(ctx: AppContext, anntId: string, tenantId: number, userIds: string[]): Promise<void> {
+/** Inbox rows of one announcement for these users (existing ones kept). */
+export async function insertInbox(db: Kysely<any>, anntId: string, tenantId: number, userIds: string[]): Promise<void> {
   const now = nowText();
   const rows = userIds.map((userId) => ({ id: newId(), annt_id: anntId, user_id: userId, read_flag: 0, read_time: null, tenant_id: tenantId, create_time: now }));
   for (let i = 0; i < rows.length; i += 200) {
-    await ctx.database.db
-      .insertInto(SEND_TABLE)
-      .values(rows.slice(i, i + 200))
-      .onConflict((oc) => oc.columns(['user_id', 'annt_id']).doNothing())
-      .execute();
+    await db.insertInto(SEND_TABLE).values(rows.slice(i, i + 200)).onConflict((oc) => oc.columns(['user_id', 'annt_id']).doNothing()).execute();
   }
-}
-
-/** Recipients of one announcement row: users of its tenant (ALL) or the chosen ones of that tenant (USER). */
-export async function recipientsOf(ctx: AppContext, row: Row): Promise<string[]> {
-  const tenantId = Number(row.tenant_id);
-  let q = ctx.database.db.selectFrom('sys_user').select('id').where('tenant_id', '=', tenantId).where('del_flag', '=', 0);
-  if (String(row.msg_type) !== 'ALL') {
-    const chosen = splitIds(row.user_ids);
-    if (chosen.length === 0) return [];
-    q = q.where('id', 'in', chosen);
-  }
-  return (await q.execute()).map((r) => String(r.id));
-}
-
-export type TransitionResult = { ok: true; row: Row; recipients: number } | { ok: false; message: string };
-
-export async function publishAnnouncement(ctx: AppContext, hub: NoticeHub | null, id: string, user: SessionUser, tenantId: number): Promise<TransitionResult> {
-  const table = announcementTable(ctx);
-  const { db } = ctx.database;
-  const row = await db.selectFrom(table).selectAll().where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
-  if (!row) throw notFound();
-  if (String(row.send_status ?? STATUS.draft) !== STATUS.draft) return { ok: false, message: NOTICE_MSG.publishWrongState };
-  const recipients = await recipientsOf(ctx, row);
-  if (recipients.length === 0) return { ok: false, message: NOTICE_MSG.noRecipients };
-  const now = nowText();
-  const sender = user.realname || user.username;
-  const res = await db
-    .updateTable(table)
-    .set({ send_status: STATUS.published, sender, send_time: now, cancel_time: null, update_by: user.username, update_time: now })
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .where((eb) => eb.or([eb('send_status', '=', STATUS.draft), eb('send_status', 'is', null)]))
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) return { ok: false, message: NOTICE_MSG.publishWrongState }; // lost a race
-  await insertInbox(ctx, id, tenantId, recipients);
-  ctx.counts.invalidate(table);
-  const published = { ...row, send_status: STATUS.published, sender, send_time: now };
-  hub?.pushToUsers(recipients, { cmd: 'user', msgId: id, msgTxt: String(row.title ?? ''), title: String(row.title ?? ''), priority: str(row.priority), msgCategory: str(row.msg_category) });
-  return { ok: true, row: published, recipients: recipients.length };
-}
-
-export async function revokeAnnouncement(ctx: AppContext, hub: NoticeHub | null, id: string, user: SessionUser, tenantId: number): Promise<TransitionResult> {
-  const table = announcementTable(ctx);
-  const { db } = ctx.database;
-  const row = await db.selectFrom(table).selectAll().where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
-  if (!row) throw notFound();
-  if (String(row.send_status) !== STATUS.published) return { ok: false, message: NOTICE_MSG.revokeWrongState };
-  const now = nowText();
-  const res = await db
-    .updateTable(table)
-    .set({ send_status: STATUS.revoked, cancel_time: now, update_by: user.username, update_time: now })
-    .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
-    .where('send_status', '=', STATUS.published)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) return { ok: false, message: NOTICE_MSG.revokeWrongState };
-  ctx.counts.invalidate(table);
-  const users = (await db.selectFrom(SEND_TABLE).select('user_id').where('annt_id', '=', id).execute()).map((r) => String(r.user_id));
-  hub?.pushToUsers(users, { cmd: 'topic', msgId: id, msgTxt: String(row.title ?? ''), title: String(row.title ?? ''), priority: str(row.priority), revoked: true });
-  return { ok: true, row: { ...row, send_status: STATUS.revoked, cancel_time: now }, recipients: users.length };
 }
 
 /** Fills the user's missing inbox rows for published announcements addressed to them. */
@@ -172,7 +103,7 @@ export async function ensureInbox(ctx: AppContext, user: Pick<SessionUser, 'id' 
     )
     .limit(500)
     .execute();
-  for (const r of missing) await insertInbox(ctx, String(r.id), user.tenantId, [user.id]);
+  for (const r of missing) await insertInbox(db, String(r.id), user.tenantId, [user.id]);
 }
 
 /** Inbox query of one user: published announcements only, joined with their send rows. */

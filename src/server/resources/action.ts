@@ -5,6 +5,7 @@
  * transaction with the real caller, and (for a method other than GET) the version of the row it
  * acted on moved on and the data log. The effect's return value is the result.
  */
+import { inTransaction } from '../db/connection.js';
 import { createFieldsValidator, type Validator } from '../../core/projections/validator.js';
 import type { ResourceAction } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
@@ -46,7 +47,7 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
   if (problems.length) refuse(fields, problems);
 
   const writes = a.api?.method !== 'GET';
-  const result = await ctx.database.db.transaction().execute(async (trx) => {
+  const result = await inTransaction(ctx.database.db, async (trx) => {
     const out = await effect({ ctx, db: trx, model: m, caller, id, before, values: r.value, action: a, set() { throw new ApiError(500, 'set() 仅用于状态流转'); } });
     if (writes && id) {
       // the effect may have changed the row: its version moves on, so stale edit forms get 409

@@ -20,6 +20,7 @@ import type { ResourceModel } from './model.js';
 import { runTransition } from './transition.js';
 import { runEffectAction } from './action.js';
 import { hasGrantedCodes } from './refs.js';
+import { can as hasCode } from '../auth/session.js';
 import { addRecord, deleteRecords, editRecord, parseIds, type Caller } from './write.js';
 
 type Query = Record<string, unknown>;
@@ -51,8 +52,17 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
     return ok(page);
   });
 
-  app.get(apiPath(s, 'queryById'), perm('queryById'), async (req) => {
-    const rec = await readRecordFor(ctx, m, idParam((req.query ?? {}) as Query), req.tenantId, req.session!);
+  // `effects.read`: a login suffices; the effect sees the generic record (null without the
+  // list code) and answers what this caller may open (e.g. a message sent to them)
+  const readEffect = s.effects?.read ? ctx.effects.get(s.effects.read) : undefined;
+  if (s.effects?.read && !readEffect) throw new Error(`模块 ${s.name} 的 effects.read 引用了未注册的服务端效果：${s.effects.read}`);
+  app.get(apiPath(s, 'queryById'), readEffect ? {} : perm('queryById'), async (req) => {
+    const id = idParam((req.query ?? {}) as Query);
+    const user = req.session!;
+    let rec = !readEffect || hasCode(user, codeFor(s, 'queryById', lookup)) ? await readRecordFor(ctx, m, id, req.tenantId, user) : null;
+    if (readEffect) {
+      rec = (await readEffect({ ctx, db: ctx.database.db, model: m, caller: caller(req), id, before: rec, values: {}, set() {} })) as typeof rec;
+    }
     if (!rec) throw notFound(MSG.noData);
     return ok(rec);
   });

@@ -15,6 +15,7 @@
  * - in one transaction: the named effect, the update (state `to`, audit columns, version + 1),
  *   the resource's `effects.afterWrite` with the real caller, and the data log.
  */
+import { inTransaction } from '../db/connection.js';
 import { createFieldsValidator, type Validator } from '../../core/projections/validator.js';
 import type { Transition } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
@@ -108,7 +109,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
   const now = nowText();
   const pending: Pending = [];
   try {
-    await ctx.database.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.database.db, async (trx) => {
       const extra: Rec = {};
       const name = t.effect;
       if (name) {
@@ -117,6 +118,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
         await effect({
           ctx, db: trx, model: m, caller, id, before, values: r.value, transition: t,
           set(values) { Object.assign(extra, values); },
+          afterCommit(fn) { pending.push(fn); },
         });
       }
       for (const [k, v] of Object.entries(extra)) {

@@ -7,6 +7,7 @@
  * resource's `effects.afterWrite` with the real caller, and the data log. Any failure writes
  * nothing.
  */
+import { inTransaction } from '../db/connection.js';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import { newId, nowText } from '../db/ids.js';
@@ -138,7 +139,7 @@ export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown
   await withAutoNumberRetry(numbered, async () => {
     pending.length = 0;
     id = newId(); // a retry after a clash never reuses the clashing row's id
-    await ctx.database.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.database.db, async (trx) => {
       await assignAutoNumbers(trx, m, values, caller.tenantId);
       await checkUnique(trx, m, values, caller.tenantId);
       await trx.insertInto(m.table).values({ ...values, id, tenant_id: caller.tenantId, create_by: caller.user.username, create_time: now, version: 1 }).execute();
@@ -177,7 +178,7 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
   try {
     await withAutoNumberRetry(numbered, async () => {
       pending.length = 0;
-      await ctx.database.db.transaction().execute(async (trx) => {
+      await inTransaction(ctx.database.db, async (trx) => {
         await checkUnique(trx, m, values, caller.tenantId, sid);
         // the version check is part of the UPDATE: a concurrent edit that committed first wins
         const res = await trx
@@ -227,7 +228,7 @@ export async function deleteRecords(ctx: AppContext, m: ResourceModel, ids: stri
   if (busy.length) throw badRequest('该节点下还有下级数据，请先删除下级数据', { ids: busy });
   const links = childLinks(ctx, m);
   const pending: Pending = [];
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (const l of links) await trx.deleteFrom(l.model.table).where('tenant_id', '=', caller.tenantId).where(l.fk.column, 'in', own).execute();
     await trx.deleteFrom(m.table).where('tenant_id', '=', caller.tenantId).where('id', 'in', own).execute();
     await runAfterWrite(ctx, trx, m, caller, 'delete', own, {}, pending);
