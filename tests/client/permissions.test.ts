@@ -6,8 +6,11 @@ import {
   clearButtonAuth,
   hasButtonPermission,
   setButtonAuth,
+  useAccess,
   useCan,
 } from '../../src/client/state/permissions';
+import { clearResourceSchemaCache, registerResourceSchema } from '../../src/client/engine/schemas';
+import type { ResourceSchema } from '../../src/core/schema/types';
 import type { AuthEntry } from '../../src/client/state/types';
 
 const auth: AuthEntry[] = [
@@ -71,5 +74,37 @@ describe('can / useCan read the session storage lists', () => {
     act(() => setButtonAuth(auth, allAuth));
     expect(result.current('hisDoctor:add')).toBe(true);
     expect(sessionStorage.getItem('LOGIN_USER_BUTTON_AUTH')).toBe(JSON.stringify(auth));
+  });
+});
+
+describe('useAccess: the engine asks the one access rule by resource and action', () => {
+  const parent = {
+    schemaVersion: 1, name: 'stockBill', title: '入库单', entity: '入库单', menu: { group: '药事管理', path: '/app/stockBill' },
+    fields: [
+      { key: 'billNo', title: '单号', kind: 'string' },
+      { key: 'cost', title: '成本', kind: 'money', permission: { view: 'stockBill:cost:view', edit: 'stockBill:cost:edit' } },
+      { key: 'status', title: '状态', kind: 'dict', dict: 'bill_status' },
+    ],
+    children: [{ key: 'lines', title: '明细', resource: 'stockBillLine', foreignKey: 'billId' }],
+    states: { field: 'status', transitions: [{ action: 'confirm', title: '确认', from: ['0'], to: '1' }] },
+  } as unknown as ResourceSchema;
+  const child = { schemaVersion: 1, name: 'stockBillLine', title: '明细', entity: '明细', fields: [{ key: 'qty', title: '数量', kind: 'integer' }] } as unknown as ResourceSchema;
+
+  beforeEach(() => { clearResourceSchemaCache(); registerResourceSchema(parent); registerResourceSchema(child); });
+
+  it('derives a child resource from its parent, reads fields and states, and honours switched-off rules', () => {
+    setButtonAuth([{ action: 'stockBill:list,stockBill:edit,stockBill:confirm,stockBill:cost:view', type: '1' }], [{ action: 'stockBill:exportXls', type: '1', status: '0' }]);
+    const { result } = renderHook(() => useAccess());
+    const allowed = result.current;
+    expect(allowed(child, { action: 'add' })).toBe(true); // the parent's edit code
+    expect(allowed(child, { action: 'list' })).toBe(true); // the parent's list code
+    expect(allowed(parent, { action: 'add' })).toBe(false);
+    expect(allowed(parent, { action: 'exportXls' })).toBe(true); // status '0': rule off for everyone
+    expect(allowed(parent, { action: 'view', field: 'cost' })).toBe(true);
+    expect(allowed(parent, { action: 'edit', field: 'cost' })).toBe(false);
+    expect(allowed(parent, { action: 'confirm', record: { status: '0' } })).toBe(true);
+    expect(allowed(parent, { action: 'confirm', record: { status: '1' } })).toBe(false);
+    act(() => setButtonAuth([{ action: 'stockBill:list', type: '1' }], []));
+    expect(renderHook(() => useAccess()).result.current(child, { action: 'add' })).toBe(false);
   });
 });

@@ -21,7 +21,7 @@ import { feedback } from '../api';
 import type { FieldSchema, ResourceSchema } from '../../core/schema/types';
 import { inForm, toFormilySchema, type ISchemaLike } from '../../core/projections/formily';
 import { checkFormat, evaluateCondition, fieldRules, type FormatName } from '../../core/validators';
-import { useCan } from '../state/permissions';
+import { useAccess, type Allowed } from '../state/permissions';
 import { addRow, editRow, fetchById, isAbort, type Row } from './api';
 import { formTitle, type FormMode, type ResourceFormProps } from './formTypes';
 import { duplicateValidator, ruleValidator } from './validation';
@@ -75,12 +75,12 @@ function clearServerErrors(form: FormilyForm): void {
  * ignores system / read-only ones), never `_dictText`; on edit a cleared field
  * goes out as null so the server clears it too.
  */
-export function formBody(schema: ResourceSchema, mode: 'create' | 'edit', values: Row, id?: string, can?: (code: string) => boolean): Row {
+export function formBody(schema: ResourceSchema, mode: 'create' | 'edit', values: Row, id?: string, allowed?: Allowed): Row {
   const body: Row = {};
   for (const f of schema.fields) {
     if (!inForm(f, mode) || f.readOnly) continue;
     // a field the user may not see or edit is left to the server as it is
-    if (can && !fieldAccess(f, can).edit) continue;
+    if (allowed && !fieldAccess(schema, f, allowed).edit) continue;
     // a field its condition hides is not on the form: nothing is sent for it (edit: cleared)
     if (f.visibleWhen && !evaluateCondition(f.visibleWhen, values)) {
       if (mode === 'edit' && !f.writeOnly) body[f.key] = null;
@@ -102,25 +102,24 @@ function fieldFormat(f: FieldSchema): { name: FormatName; message: string } | un
   return r && r.type === 'format' ? { name: r.format, message: r.message } : undefined;
 }
 
-/** Field permission (`permission {view, edit}`): hidden without view, read-only without edit. */
-export function fieldAccess(f: FieldSchema, can: (code: string) => boolean): { view: boolean; edit: boolean } {
-  const view = !f.permission?.view || can(f.permission.view);
-  return { view, edit: view && (!f.permission?.edit || can(f.permission.edit)) };
+/** Field permission by the one access rule: hidden without view, read-only without edit. */
+export function fieldAccess(schema: ResourceSchema, f: FieldSchema, allowed: Allowed): { view: boolean; edit: boolean } {
+  return { view: allowed(schema, { action: 'view', field: f.key }), edit: allowed(schema, { action: 'edit', field: f.key }) };
 }
 
 /** The projected Formily schema with field permissions applied (removed / readPretty). */
-export function applyFieldAccess(node: ISchemaLike, schema: ResourceSchema, can: (code: string) => boolean): ISchemaLike {
+export function applyFieldAccess(node: ISchemaLike, schema: ResourceSchema, allowed: Allowed): ISchemaLike {
   const props = node.properties as Record<string, ISchemaLike> | undefined;
   if (!props) return node;
   const out: Record<string, ISchemaLike> = {};
   for (const [k, child] of Object.entries(props)) {
     const f = schema.fields.find((x) => x.key === k);
     if (f && child['x-decorator'] === 'FormItem') {
-      const access = fieldAccess(f, can);
+      const access = fieldAccess(schema, f, allowed);
       if (!access.view) continue;
       out[k] = access.edit ? child : { ...child, 'x-pattern': 'readPretty', 'x-validator': undefined };
     } else {
-      out[k] = applyFieldAccess(child, schema, can);
+      out[k] = applyFieldAccess(child, schema, allowed);
     }
   }
   return { ...node, properties: out };
@@ -138,8 +137,8 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
   const mode: FormMode = shown?.mode ?? 'create';
   const id = shown?.id;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const can = useCan();
-  const formilySchema = useMemo(() => applyFieldAccess(toFormilySchema(schema, mode), schema, can), [schema, mode, can]);
+  const allowed = useAccess();
+  const formilySchema = useMemo(() => applyFieldAccess(toFormilySchema(schema, mode), schema, allowed), [schema, mode, allowed]);
   // master-detail: the child schemas are needed before the form shows
   const [children, setChildren] = useState<Array<{ spec: NonNullable<ResourceSchema['children']>[number]; schema: ResourceSchema }> | null>(
     () => (schema.children?.length ? null : []),
@@ -267,7 +266,7 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
     }
     for (const h of subTables.current.values()) if (!h.validate()) valid = false;
     if (!valid) return;
-    const body = formBody(schema, mode, stripDictText({ ...(form.values as Row) }), id, can);
+    const body = formBody(schema, mode, stripDictText({ ...(form.values as Row) }), id, allowed);
     for (const c of children ?? []) {
       const h = subTables.current.get(c.spec.key);
       if (h) body[c.spec.key] = h.rows();

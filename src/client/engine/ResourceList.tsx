@@ -19,8 +19,8 @@ import { useInRouterContext, useLocation, useNavigate } from 'react-router';
 import type { ResourceSchema } from '../../core/schema/types';
 import { findField } from '../../core/schema/naming';
 import { feedback, saveBlob } from '../api';
-import { useCan } from '../state/permissions';
-import { deleteRow, deleteRows, exportXls, permissionCode, type Row } from './api';
+import { useAccess } from '../state/permissions';
+import { deleteRow, deleteRows, exportXls, type Row } from './api';
 import { defaultPageSize, PAGE_SIZE_OPTIONS, useListQuery } from './useListQuery';
 import { cellSpecs, defaultSort, listQuery, type SortState } from './projections';
 import { renderCell } from './renderers';
@@ -97,7 +97,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
     [],
   );
   const list = useListQuery(schema, { initial });
-  const can = useCan();
+  const allowed = useAccess();
   const [selected, setSelected] = useState<Key[]>([]);
   const [form, setForm] = useState<FormTarget | null>(null);
   const [formOpened, setFormOpened] = useState(false);
@@ -110,15 +110,15 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
   const inRouter = useInRouterContext();
   const navRef = useRef<(to: string) => void>((to) => window.location.assign(to));
 
-  const code = useCallback((action: string) => permissionCode(schema, action), [schema]);
-  const canAdd = can(code('add'));
-  const canEdit = can(code('edit'));
-  const canDelete = can(code('delete'));
-  const batchDelete = (schema.list?.batch ?? ['delete']).includes('delete') && can(code('deleteBatch'));
-  const canExport = !!schema.list?.export && can(code('exportXls'));
-  const canImport = !!schema.list?.import && can(code('importExcel'));
-  const batchT = useMemo(() => batchTransitions(schema, can), [schema, can]);
-  const toolbarA = useMemo(() => toolbarActions(schema, can), [schema, can]);
+  const may = (action: string) => allowed(schema, { action });
+  const canAdd = may('add');
+  const canEdit = may('edit');
+  const canDelete = may('delete');
+  const batchDelete = (schema.list?.batch ?? ['delete']).includes('delete') && may('deleteBatch');
+  const canExport = !!schema.list?.export && may('exportXls');
+  const canImport = !!schema.list?.import && may('importExcel');
+  const batchT = useMemo(() => batchTransitions(schema, allowed), [schema, allowed]);
+  const toolbarA = useMemo(() => toolbarActions(schema, allowed), [schema, allowed]);
   const selectable = batchDelete || batchT.length > 0 || toolbarA.length > 0 || canExport;
   const sortDefault = useMemo(() => defaultSort(schema), [schema]);
   const sort: SortState | undefined = list.query.sort;
@@ -149,10 +149,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
   }, [urlState, restoreFrom]);
 
   /* ---------- columns ---------- */
-  const specs = useMemo(() => cellSpecs(schema).filter((c) => {
-    const view = findField(schema, c.key)?.permission?.view;
-    return !view || can(view);
-  }), [schema, can]);
+  const specs = useMemo(() => cellSpecs(schema).filter((c) => !findField(schema, c.key) || allowed(schema, { action: 'view', field: c.key })), [schema, allowed]);
   const settings = useTableSettings(schema.name, specs);
   const titles = useMemo(() => Object.fromEntries(specs.map((c) => [c.key, c.title])), [specs]);
   const shownSpecs = useMemo(() => applySettings(specs, settings.settings), [specs, settings.settings]);
@@ -253,10 +250,10 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
         <Space size={0} split={<Divider type="vertical" />} wrap>
           {canEdit && <a onClick={() => open({ mode: 'edit', id: String(row.id), row })}>{TEXTS.edit}</a>}
           <a onClick={() => open({ mode: 'detail', id: String(row.id), row })}>{TEXTS.detail}</a>
-          {rowTransitions(schema, row, can).map((t) => (
+          {rowTransitions(schema, row, allowed).map((t) => (
             <a key={`t-${t.action}`} data-action={t.action} onClick={() => runTransition(t, row)}>{t.title}</a>
           ))}
-          {rowActions(schema, row, can).map((a) => (
+          {rowActions(schema, row, allowed).map((a) => (
             <a key={`a-${a.action}`} data-action={a.action} onClick={() => runAction(a, { row })}>{a.title}</a>
           ))}
           {canDelete && (
@@ -268,7 +265,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
       ),
     });
     return cols;
-  }, [schema, can, shownSpecs, sort, sortDefault, canEdit, canDelete, open, onDelete, runTransition, runAction]);
+  }, [schema, allowed, shownSpecs, sort, sortDefault, canEdit, canDelete, open, onDelete, runTransition, runAction]);
 
   const tree = useTreeRows(schema, list.rows);
 

@@ -3,7 +3,7 @@
  *
  * - Row transitions: only those in the row's `_transitions` (allowed by the
  *   state AND permitted for the user, computed by the server); without the key
- *   the client falls back to `from` + useCan. `PUT <base>/<action>` with
+ *   the client falls back to the one access rule (useAccess) with the row's state. `PUT <base>/<action>` with
  *   `{id, ...form}`; a transition with `form` opens a modal form (驳回原因),
  *   otherwise a confirmation (`confirm` or `确定<title>吗?`).
  * - Batch transitions (`list.batch` naming a transition): one PUT per selected
@@ -19,7 +19,8 @@ import type { HookAPI } from 'antd/es/modal/useModal';
 import type { FieldSchema, ResourceAction, ResourceSchema, Transition } from '../../core/schema/types';
 import { evaluateCondition } from '../../core/validators/condition';
 import { feedback } from '../api';
-import { callAction, permissionCode, runTransition, type Row } from './api';
+import { callAction, runTransition, type Row } from './api';
+import type { Allowed } from '../state/permissions';
 import { loadResourceSchema } from './schemas';
 import { filterSearch } from './urlState';
 import { findCustom, type CustomWidgetProps } from './registry';
@@ -35,38 +36,30 @@ export const ACTION_TEXTS = {
   batchSkipped: (n: number) => `${n} 条记录当前状态不允许此操作，已跳过`,
 } as const;
 
-type Can = (code: string) => boolean;
-
-export function transitionAllowed(schema: ResourceSchema, t: Transition, row: Row, can: Can): boolean {
-  const allowed = row._transitions;
-  if (Array.isArray(allowed)) return allowed.map(String).includes(t.action);
-  const field = schema.states?.field;
-  const state = field ? String(row[field] ?? '') : '';
-  return t.from.includes(state) && can(t.permission ?? permissionCode(schema, t.action));
+/** A transition on one row: the server's `_transitions` when it sent them, else the one access rule with the row's state. */
+export function transitionAllowed(schema: ResourceSchema, t: Transition, row: Row, allowed: Allowed): boolean {
+  const fromServer = row._transitions;
+  if (Array.isArray(fromServer)) return fromServer.map(String).includes(t.action);
+  return allowed(schema, { action: t.action, record: row });
 }
 
-export function rowTransitions(schema: ResourceSchema, row: Row, can: Can): Transition[] {
-  return (schema.states?.transitions ?? []).filter((t) => transitionAllowed(schema, t, row, can));
-}
-
-export function actionPermitted(schema: ResourceSchema, a: ResourceAction, can: Can): boolean {
-  if (a.permission === false) return true;
-  return can(a.permission ?? permissionCode(schema, a.action));
+export function rowTransitions(schema: ResourceSchema, row: Row, allowed: Allowed): Transition[] {
+  return (schema.states?.transitions ?? []).filter((t) => transitionAllowed(schema, t, row, allowed));
 }
 
 /** Transitions named in `list.batch` that the user may run at all. */
-export function batchTransitions(schema: ResourceSchema, can: Can): Transition[] {
+export function batchTransitions(schema: ResourceSchema, allowed: Allowed): Transition[] {
   const names = schema.list?.batch ?? [];
-  return (schema.states?.transitions ?? []).filter((t) => names.includes(t.action) && can(t.permission ?? permissionCode(schema, t.action)));
+  return (schema.states?.transitions ?? []).filter((t) => names.includes(t.action) && allowed(schema, { action: t.action }));
 }
 
-export function rowActions(schema: ResourceSchema, row: Row, can: Can): ResourceAction[] {
-  return (schema.actions ?? []).filter((a) => a.placement === 'row' && actionPermitted(schema, a, can)
+export function rowActions(schema: ResourceSchema, row: Row, allowed: Allowed): ResourceAction[] {
+  return (schema.actions ?? []).filter((a) => a.placement === 'row' && allowed(schema, { action: a.action })
     && (!a.visibleWhen || evaluateCondition(a.visibleWhen, row)));
 }
 
-export function toolbarActions(schema: ResourceSchema, can: Can): ResourceAction[] {
-  return (schema.actions ?? []).filter((a) => a.placement === 'toolbar' && actionPermitted(schema, a, can));
+export function toolbarActions(schema: ResourceSchema, allowed: Allowed): ResourceAction[] {
+  return (schema.actions ?? []).filter((a) => a.placement === 'toolbar' && allowed(schema, { action: a.action }));
 }
 
 type Pending =

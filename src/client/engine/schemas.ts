@@ -6,6 +6,7 @@
  * ship ajv. A missing module resolves to `null` so the page can say so.
  */
 import type { ResourceSchema } from '../../core/schema/types';
+import { loadedSchemas } from './loadedSchemas';
 
 type Loader = () => Promise<ResourceSchema>;
 
@@ -20,7 +21,7 @@ for (const [path, load] of Object.entries(modules)) {
 
 const cache = new Map<string, Promise<ResourceSchema | null>>();
 /** Schemas already loaded (prefetched or opened before), for a first render without a wait. */
-const loaded = new Map<string, ResourceSchema | null>();
+const loaded = loadedSchemas;
 
 /** Names of every bundled module schema. */
 export function resourceNames(): string[] {

@@ -1,6 +1,8 @@
 /**
  * The console's permission seam over the one access rule (src/core/access), shared with the server:
- *   can(code)            non-hook check
+ *   useAccess()          hook returning ({resource, action, field?, record?}) => boolean — what the
+ *                        engine's buttons, row actions, columns and form fields ask
+ *   can(code)            non-hook check of a bare code (menu entries from the server carry codes)
  *   useCan()             hook returning (code) => boolean, re-rendering on permission changes
  *
  * Button rule: kept when the code is among the user's button permissions (LOGIN_USER_BUTTON_AUTH
@@ -8,12 +10,14 @@
  * (SYS_BUTTON_AUTH, type not '2') with that action has status '0' (rule switched off);
  * otherwise removed (an unregistered code is removed too unless the user owns it).
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
 import { appStore, buttonAuthAtom, type ButtonAuth } from './atoms';
 import { SESSION_KEYS, ss } from './storage';
 import type { AuthEntry } from './types';
-import { grantsFromAuth, holds } from '../../core/access';
+import { can as decide, grantsFromAuth, holds, lookupOf, type AccessRequest, type Grants } from '../../core/access';
+import type { ResourceSchema } from '../../core/schema/types';
+import { loadedResourceSchemas } from '../engine/loadedSchemas';
 
 
 
@@ -53,4 +57,26 @@ export function can(code: string): boolean {
 export function useCan(): (code: string) => boolean {
   const { auth, allAuth } = useAtomValue(buttonAuthAtom, { store: appStore });
   return useCallback((code: string) => hasButtonPermission(code, auth, allAuth), [auth, allAuth]);
+}
+
+/**
+ * An access question the engine asks about one module schema: may the user do `action`
+ * (a CRUD action, export/import, a transition or action name; with `field`: 'view' | 'edit'),
+ * on `record` when a transition's state matters?
+ */
+export type Allowed = (schema: ResourceSchema, req: Omit<AccessRequest, 'resource'>) => boolean;
+
+/** The one access rule for these grants, over the schema asked about and the schemas loaded so far. */
+export function allowedBy(grants: Grants): Allowed {
+  return (schema, req) => {
+    const known = loadedResourceSchemas();
+    const lookup = lookupOf(known.some((s) => s.name === schema.name) ? known : [...known, schema]);
+    return decide(grants, { ...req, resource: schema.name }, lookup).ok;
+  };
+}
+
+/** Hook: the access rule for the current user, stable until their permissions change. */
+export function useAccess(): Allowed {
+  const { auth, allAuth } = useAtomValue(buttonAuthAtom, { store: appStore });
+  return useMemo(() => allowedBy(grantsFromAuth(auth, allAuth)), [auth, allAuth]);
 }

@@ -10,8 +10,8 @@ import { connect, mapProps, mapReadPretty, observer, useField, useForm } from '@
 import type { Field } from '@formily/core';
 import { PreviewText } from '@formily/antd-v5';
 import type { ResourceSchema } from '../../../core/schema/types';
-import { findField, permissionCode } from '../../../core/schema/naming';
-import { useCan } from '../../state/permissions';
+import { findField } from '../../../core/schema/naming';
+import { useAccess } from '../../state/permissions';
 import type { Row } from '../api';
 import { DictSelect, DictText, type DictSelectProps } from './DictSelect';
 import { RefSelect, RefText, type RefSelectProps } from './RefSelect';
@@ -112,7 +112,7 @@ const RefSelectEditable = observer((props: FormRefProps) => {
     filter[k] = 'field' in f ? (form.values as Record<string, unknown>)[f.field] : f.value;
   }
   const target = useTarget(resource);
-  const can = useCan();
+  const allowed = useAccess();
   const [picking, setPicking] = useState(false);
   const [pickedLabels, setPickedLabels] = useState<string | undefined>();
   const select = (
@@ -129,7 +129,7 @@ const RefSelectEditable = observer((props: FormRefProps) => {
       onChange={props.onChange}
     />
   );
-  if (!wantsPicker(target) || props.disabled || !can(permissionCode(target!, 'list'))) return select;
+  if (!wantsPicker(target) || props.disabled || !allowed(target!, { action: 'list' })) return select;
   return (
     <Space.Compact style={{ width: '100%' }}>
       {select}
