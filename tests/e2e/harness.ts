@@ -219,8 +219,9 @@ export async function openMenu(page: Page, group: string, item: string): Promise
   await waitForList(page);
 }
 
+/** The list on screen (pages kept alive by the tab strip stay in the DOM, hidden). */
 export function resourceTable(page: Page): Locator {
-  return page.getByTestId('resource-table').first();
+  return page.getByTestId('resource-table').filter({ visible: true }).first();
 }
 
 /** Data rows of the visible list table (antd marks the measure/placeholder rows differently). */

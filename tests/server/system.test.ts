@@ -38,7 +38,7 @@ describe('globalConfig', () => {
     expect(apps.map((a) => [a.code, a.status])).toEqual([
       ['follow_up', 1],
       ['is_drug_mall_open', 1],
-      ['is_serve_pack', 0],
+      ['is_serve_pack', 1],
       ['remote_imaging', 1],
     ]);
     expect(apps.every((a) => typeof a.name === 'string')).toBe(true);

@@ -21,7 +21,7 @@ export function globalConfig(opts: GlobalConfigOptions = {}) {
     appList: [
       { code: 'follow_up', name: '随访', status: 1 },
       { code: 'is_drug_mall_open', name: '药品商城', status: 1 },
-      { code: 'is_serve_pack', name: '服务包', status: 0 },
+      { code: 'is_serve_pack', name: '服务包', status: 1 },
       { code: 'remote_imaging', name: '远程影像', status: 1 },
     ],
     dictModels: {
