@@ -41,6 +41,7 @@ import { registerAccount, seedUserDeparts } from './account/index.js';
 import { registerNotice, seedAnnouncements } from './notice/index.js';
 import { createNoticeHub, registerWebsocket } from './ws/index.js';
 import { registerNoticeEffects } from './notice/effects.js';
+import { registerOperationLog } from './logs/index.js';
 // files / excel / user settings / check rules
 import path from 'node:path';
 import { registerExcelRoutes } from './excel/index.js';
@@ -183,6 +184,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     async (api) => {
       registerProtocol(api, protocol, new DatabaseReplayGuard(database));
       registerAuthHooks(api, ctx.sessions);
+      registerOperationLog(api, ctx);
       registerGlobalConfig(api, { site: env.site });
       registerAuthRoutes(api, ctx);
       registerMenuRoutes(api, ctx);

@@ -25,6 +25,7 @@ describe('lint fixtures: one broken rule each', () => {
     ['duplicate-permission', 'modules/hisHospital.json:17  /permissionPrefix  权限编码 "hisDoctor:list"、"hisDoctor:queryById"、"hisDoctor:add"、"hisDoctor:edit"、"hisDoctor:delete"、"hisDoctor:deleteBatch" 与模块 "hisDoctor" 重复'],
     ['duplicate-menu-path', 'modules/hisHospital.json:8  /menu/path  菜单路径 "/app/doctor" 与模块 "hisDoctor" 重复'],
     ['duplicate-api-path', 'modules/hisHospital.json:18  /api/base  接口路径 "/hisDoctor/list"、"/hisDoctor/queryById"、"/hisDoctor/add"、"/hisDoctor/edit"、"/hisDoctor/delete"、"/hisDoctor/deleteBatch"、"/hisDoctor/exportXls"、"/hisDoctor/importExcel"、"/hisDoctor/importTemplate" 与模块 "hisDoctor" 重复'],
+    ['read-only-import', 'modules/hisHospital.json:12  /list/import  资源 "hisHospital" 声明为只读（readOnly），不能导入'],
     // language v1 additions
     ['unregistered-component', 'modules/hisDoctor.json:84  /actions/0/component  未注册的组件 "certPrint"'],
     ['unregistered-effect', 'modules/hisDoctor.json:75  /states/transitions/0/effect  未注册的服务端效果 "stockPost"'],

@@ -12,6 +12,8 @@
  *              from each flow's final state a transition that does not start there → 400,
  *              state unchanged;
  *   delete     gone afterwards.
+ * A module declared `readOnly` (written by the server) lists, searches and opens its rows,
+ * and has no add, edit or delete.
  */
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +33,8 @@ export interface Scenario {
   resource: string;
   user?: string;
   note?: string;
-  add: { values: Rec; expect?: Rec };
+  /** Absent for a module written by the server only (`readOnly`). */
+  add?: { values: Rec; expect?: Rec };
   edit?: { values: Rec; expect?: Rec };
   flows?: ScenarioFlow[];
   delete?: boolean;
@@ -223,17 +226,38 @@ async function checkRefused(ctx: Ctx, id: string): Promise<boolean> {
   return true;
 }
 
+/** A module written by the server only: its rows list, search and open; every write is absent. */
+async function runReadOnly(ctx: Ctx): Promise<void> {
+  const { schema } = ctx;
+  const listed = await ok<Page<Rec>>(ctx, apiPath(schema, 'list'), { query: { pageSize: 1 } }, 'list');
+  expect(listed.records.length, `${schema.title}: the list shows rows`).toBeGreaterThan(0);
+  const id = String(listed.records[0]!.id);
+  expect((await byId(ctx, id)).id).toBe(id);
+  await checkList(ctx, {});
+  for (const [method, action] of [['POST', 'add'], ['PUT', 'edit'], ['DELETE', 'delete']] as const) {
+    const r = await call(ctx.app, apiPath(schema, action), { method, token: ctx.token, ...(method === 'DELETE' ? { query: { id } } : { body: { id } }) });
+    expect(r.status, `${schema.title}: ${action} does not exist`).toBe(404);
+  }
+  expect((await byId(ctx, id)).id, `${schema.title}: the row is still there`).toBe(id);
+}
+
 export async function runScenario(app: FastifyInstance, token: string, registry: Registry, sc: Scenario): Promise<void> {
   const schema = registry.resources.get(sc.resource);
   expect(schema, `scenario names a module that does not exist: ${sc.resource}`).toBeTruthy();
   const ctx: Ctx = { app, token, registry, schema: schema! };
+  if (schema!.readOnly) {
+    expect(sc.add, `${schema!.title} is written by the server only: its scenario has no add`).toBeUndefined();
+    await runReadOnly(ctx);
+    return;
+  }
+  expect(sc.add, `${schema!.title}: the scenario says what to add`).toBeTruthy();
 
-  const values = await resolveValues(ctx, sc.add.values);
+  const values = await resolveValues(ctx, sc.add!.values);
   await checkRequired(ctx, values);
 
   const id = await add(ctx, values);
   const added = await byId(ctx, id);
-  expectStored(ctx, added, values, sc.add.expect, `${schema!.title} add`);
+  expectStored(ctx, added, values, sc.add!.expect, `${schema!.title} add`);
 
   let current = values;
   if (sc.edit) {
@@ -249,7 +273,7 @@ export async function runScenario(app: FastifyInstance, token: string, registry:
   const done = new Set<string>();
   let refused = false;
   for (const flow of sc.flows ?? []) {
-    const fresh = await resolveValues(ctx, { ...sc.add.values, ...(flow.values ?? {}) });
+    const fresh = await resolveValues(ctx, { ...sc.add!.values, ...(flow.values ?? {}) });
     const fid = await add(ctx, fresh);
     for (const s of flow.steps) {
       await step(ctx, fid, s);

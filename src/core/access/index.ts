@@ -12,12 +12,14 @@
  *   codes of its own: reads need the parent's list, writes the parent's edit, Excel export and
  *   import the parent's.
  * - With `record`, a transition is allowed only from one of its `from` states.
+ * - A `readOnly` resource (written by the server only) allows no write, whoever asks.
  * - With `field`, the action is `view` or `edit` of that field (`permission.view/edit`); editing
  *   needs viewing.
  */
 import { requiredPermission } from '../projections/menu.js';
 import { canEditField, canViewField, transitionAllowedFrom } from '../projections/access.js';
 import type { ResourceSchema } from '../schema/types.js';
+import { WRITE_ACTIONS } from '../schema/naming.js';
 
 export interface Grants {
   /** Codes the caller's roles grant. */
@@ -115,6 +117,7 @@ export function can(grants: Grants, req: AccessRequest, lookup: SchemaLookup): A
   }
 
   const code = codeFor(schema, req.action, lookup);
+  if (schema.readOnly && WRITE_ACTIONS.has(req.action)) return { ok: false, code, reason: `${schema.title}由系统记录，不能修改` };
   if (!has(code)) return { ok: false, code, reason: `没有权限：${code}` };
   const t = schema.states?.transitions.find((x) => x.action === req.action);
   if (t && req.record && !transitionAllowedFrom(t, req.record[schema.states!.field])) {

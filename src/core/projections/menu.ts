@@ -1,6 +1,6 @@
 /** Menu entries and button-permission codes of the resources (JeecgBoot shapes are built by the server). */
 import type { ResourceSchema } from '../schema/types.js';
-import { permissionCode } from '../schema/naming.js';
+import { permissionCode, WRITE_ACTIONS } from '../schema/naming.js';
 
 export { permissionCode };
 
@@ -19,9 +19,9 @@ const CRUD_TITLES = [
  * export/import when enabled, then transitions and actions (their own `permission` if set).
  */
 export function permissionCodes(schema: ResourceSchema): PermissionEntry[] {
-  const out: PermissionEntry[] = CRUD_TITLES.map(([a, t]) => ({ code: permissionCode(schema, a), title: `${t}${schema.entity}` }));
+  const out: PermissionEntry[] = CRUD_TITLES.filter(([a]) => !(schema.readOnly && WRITE_ACTIONS.has(a))).map(([a, t]) => ({ code: permissionCode(schema, a), title: `${t}${schema.entity}` }));
   if (schema.list?.export) out.push({ code: permissionCode(schema, 'exportXls'), title: `导出${schema.entity}` });
-  if (schema.list?.import) out.push({ code: permissionCode(schema, 'importExcel'), title: `导入${schema.entity}` });
+  if (schema.list?.import && !schema.readOnly) out.push({ code: permissionCode(schema, 'importExcel'), title: `导入${schema.entity}` });
   for (const t of schema.states?.transitions ?? []) out.push({ code: t.permission ?? permissionCode(schema, t.action), title: t.title });
   for (const a of schema.actions ?? []) if (a.permission !== false) out.push({ code: a.permission ?? permissionCode(schema, a.action), title: a.title });
   for (const f of schema.fields) {

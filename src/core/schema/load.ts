@@ -129,6 +129,13 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     component: (p, name) => { if (ext && !ext.widgets.includes(name) && !ext.pages.includes(name)) err(p, `未注册的组件 "${name}"`); },
   };
 
+  if (s.readOnly) {
+    // records written by the server only: nothing in the schema may write them
+    if (s.list?.import) err('/list/import', `资源 "${s.name}" 声明为只读（readOnly），不能导入`);
+    if (s.states) err('/states', `资源 "${s.name}" 声明为只读（readOnly），不能有状态流转`);
+    if (s.children) err('/children', `资源 "${s.name}" 声明为只读（readOnly），不能有子表`);
+  }
+
   const seen = new Map<string, number>();
   s.fields.forEach((f, i) => {
     if (seen.has(f.key)) err(pointer('fields', i, 'key'), `字段键 "${f.key}" 重复（第 ${seen.get(f.key)! + 1} 个字段已声明）`);

@@ -62,9 +62,12 @@ export function apiPath(schema: Pick<ResourceSchema, 'name' | 'api'>, action: Ap
   return `${apiBase(schema).replace(/\/$/, '')}${own ?? `/${action}`}`;
 }
 
-/** Generic actions that get a path: childList only for tree resources. */
-export function apiActionsOf(schema: Pick<ResourceSchema, 'list'>): ApiAction[] {
-  return API_ACTIONS.filter((a) => a !== 'childList' || !!schema.list?.tree);
+/** Actions that write records: none of them exists for a resource declared `readOnly`. */
+export const WRITE_ACTIONS: ReadonlySet<string> = new Set(['add', 'edit', 'delete', 'deleteBatch', 'importExcel', 'importTemplate']);
+
+/** Generic actions that get a path: childList only for tree resources, no writes for `readOnly` ones. */
+export function apiActionsOf(schema: Pick<ResourceSchema, 'list' | 'readOnly'>): ApiAction[] {
+  return API_ACTIONS.filter((a) => (a !== 'childList' || !!schema.list?.tree) && !(schema.readOnly && WRITE_ACTIONS.has(a)));
 }
 
 /** Permission code of one action: `<permissionPrefix ?? name>:<action>`. */

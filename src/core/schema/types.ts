@@ -335,6 +335,11 @@ export interface ResourceSchema {
   effects?: ResourceEffects;
   /** Demo data of a first start: how many generated rows per tenant, or these exact records. */
   demo?: ResourceDemo;
+  /**
+   * Records written by the server only (login and operation logs, job runs): no add, edit,
+   * delete or import — no routes, no permission codes, no buttons; list, detail and export stay.
+   */
+  readOnly?: boolean;
 }
 
 /**

@@ -8,6 +8,7 @@ import { ApiError, badRequest, MSG } from '../errors.js';
 import { Counters } from './counters.js';
 import { verifyPassword } from './password.js';
 import { userInfo } from './user-info.js';
+import { logLogin } from '../logs/index.js';
 
 /**
  * Guessing passwords is limited without letting anyone lock the owner out, with counters in
@@ -56,6 +57,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const pairKey = `login:pair:${username}:${address}`;
     if ((await counters.hit(pairKey, WINDOW_MS, now)) > MAX_FAILURES) {
       await attempt(username, false, now);
+      logLogin(ctx, req, { username, ok: false, reason: MSG.loginLocked });
       return refuse(MSG.loginLocked);
     }
 
@@ -69,12 +71,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const good = user && (user.status == null || String(user.status) === '1') && (await verifyPassword(password, user.password_hash));
     if (!good) {
       await attempt(username, false, now);
+      logLogin(ctx, req, { username, user, ok: false, reason: MSG.loginFailed });
       await counters.hit(addressKey, WINDOW_MS, now);
       const failures = await counters.hit(`login:user:${username}`, WINDOW_MS, now);
       await sleep(backoff(failures, MAX_FAILURES, 500));
       return refuse((await counters.peek(pairKey)) >= MAX_FAILURES ? MSG.loginLocked : MSG.loginFailed);
     }
     await attempt(username, true, now);
+    logLogin(ctx, req, { username, user, ok: true });
     await counters.reset(pairKey);
     const token = randomBytes(32).toString('hex');
     await db

@@ -71,7 +71,7 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
 
   for (const m of models) {
     const s = m.schema;
-    if (s.list?.import !== true) continue;
+    if (s.list?.import !== true || s.readOnly) continue;
     app.get(templatePath(m), { config: { permission: codeFor(s, 'importExcel', lookup) } }, async (_req, reply) => {
       const buf = await buildTemplate(ctx, m);
       return reply
@@ -85,7 +85,7 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void
   registerMultipartScope(app, (scope) => {
     for (const m of models) {
       const s = m.schema;
-      if (s.list?.import !== true) continue;
+      if (s.list?.import !== true || s.readOnly) continue;
       scope.post(apiPath(s, 'importExcel'), { config: { permission: codeFor(s, 'importExcel', lookup) } }, async (req, reply) => {
         const q = (req.query ?? {}) as Record<string, unknown>;
         const dry = one(q.dryRun);

@@ -80,34 +80,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
     });
   }
 
-  app.post(apiPath(s, 'add'), perm('add'), async (req) => {
-    const id = await addRecord(ctx, m, req.body, caller(req));
-    return ok(id, '添加成功！');
-  });
-
-  const edit = async (req: FastifyRequest) => {
-    const id = await editRecord(ctx, m, req.body, caller(req));
-    return ok(id, '编辑成功！');
-  };
-  app.put(apiPath(s, 'edit'), perm('edit'), edit);
-  app.post(apiPath(s, 'edit'), perm('edit'), edit);
-
-  app.delete(apiPath(s, 'delete'), perm('delete'), async (req) => {
-    await deleteRecords(ctx, m, [idParam((req.query ?? {}) as Query)], caller(req));
-    return ok(null, '删除成功！');
-  });
-
-  // ids from the body when there is one (`{ids}` or an array; large batches), else from `?ids=`
-  const deleteBatch = async (req: FastifyRequest) => {
-    const q = (req.query ?? {}) as Query;
-    const body = req.body as unknown;
-    if (body !== undefined && q.ids !== undefined) throw badRequest(MSG.paramTwice('ids'));
-    const raw = body === undefined ? q.ids : Array.isArray(body) ? body : (body as Query | null)?.ids;
-    const n = await deleteRecords(ctx, m, parseIds(raw), caller(req));
-    return ok(n, '删除成功！');
-  };
-  app.delete(apiPath(s, 'deleteBatch'), perm('deleteBatch'), deleteBatch);
-  app.post(apiPath(s, 'deleteBatch'), perm('deleteBatch'), deleteBatch);
+  if (!s.readOnly) registerWrites(app, ctx, m, perm);
 
   for (const t of s.states?.transitions ?? []) {
     if (t.effect && !ctx.effects.get(t.effect)) throw new Error(`模块 ${s.name} 的流转 ${t.action} 引用了未注册的服务端效果：${t.effect}`);
@@ -155,4 +128,37 @@ export function registerResources(app: FastifyInstance, ctx: AppContext): void {
     checkGrantProviders(m);
     registerResource(app, ctx, m);
   }
+}
+
+/** add, edit, delete and deleteBatch: absent for a resource declared `readOnly` (written by the server only). */
+function registerWrites(app: FastifyInstance, ctx: AppContext, m: ResourceModel, perm: (action: string) => { config: { permission: string } }): void {
+  const s = m.schema;
+  app.post(apiPath(s, 'add'), perm('add'), async (req) => {
+    const id = await addRecord(ctx, m, req.body, caller(req));
+    return ok(id, '添加成功！');
+  });
+
+  const edit = async (req: FastifyRequest) => {
+    const id = await editRecord(ctx, m, req.body, caller(req));
+    return ok(id, '编辑成功！');
+  };
+  app.put(apiPath(s, 'edit'), perm('edit'), edit);
+  app.post(apiPath(s, 'edit'), perm('edit'), edit);
+
+  app.delete(apiPath(s, 'delete'), perm('delete'), async (req) => {
+    await deleteRecords(ctx, m, [idParam((req.query ?? {}) as Query)], caller(req));
+    return ok(null, '删除成功！');
+  });
+
+  // ids from the body when there is one (`{ids}` or an array; large batches), else from `?ids=`
+  const deleteBatch = async (req: FastifyRequest) => {
+    const q = (req.query ?? {}) as Query;
+    const body = req.body as unknown;
+    if (body !== undefined && q.ids !== undefined) throw badRequest(MSG.paramTwice('ids'));
+    const raw = body === undefined ? q.ids : Array.isArray(body) ? body : (body as Query | null)?.ids;
+    const n = await deleteRecords(ctx, m, parseIds(raw), caller(req));
+    return ok(n, '删除成功！');
+  };
+  app.delete(apiPath(s, 'deleteBatch'), perm('deleteBatch'), deleteBatch);
+  app.post(apiPath(s, 'deleteBatch'), perm('deleteBatch'), deleteBatch);
 }
