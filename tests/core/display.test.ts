@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
-import { defaultFormat, ellipsis, maskIdCard, maskPhone, money, thousands } from '../../src/core/projections/display.js';
+import { defaultFormat, ellipsis, maskValue, money, thousands } from '../../src/core/projections/display.js';
+const maskPhone = (v: string) => maskValue('phone', v);
+const maskIdCard = (v: string) => maskValue('idcard', v);
 
 test('ellipsis', () => {
   expect(ellipsis('一二三四五六七八九十一二三四五六七八九十一二三四五六')).toBe('一二三四五六七八九十一二三四五六七八九十一二三四五...');

@@ -4,6 +4,8 @@
  * request. Range fields use a RangePicker (dates) or two numbers; `in` fields
  * are multi-selects. Dict and ref fields reuse the form widgets.
  */
+import { KINDS } from '../../core/kinds';
+import type { FieldKind } from '../../core/schema/types';
 import { useMemo, useRef } from 'react';
 import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
 import { ProForm, QueryFilter, type ProFormInstance } from '@ant-design/pro-components';
@@ -20,8 +22,9 @@ export interface SearchFormProps {
   initialValues?: Record<string, unknown>;
 }
 
-const DATE_KINDS = new Set(['date', 'datetime', 'time']);
-const NUMBER_KINDS = new Set(['integer', 'number', 'money']);
+/** Date and number search widgets follow the field kind's descriptor. */
+const isDateKind = (k: FieldKind) => KINDS[k].dateFormat !== undefined;
+const isNumberKind = (k: FieldKind) => KINDS[k].numeric !== undefined;
 
 /** Two numbers for a numeric range: value is [min, max]. */
 function NumberRange({ value, onChange }: { value?: [unknown, unknown]; onChange?: (v: [unknown, unknown] | undefined) => void }) {
@@ -50,13 +53,13 @@ function widget(schema: ResourceSchema, s: SearchFieldSpec) {
   if (s.kind === 'boolean') {
     return <Select allowClear placeholder="请选择" options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />;
   }
-  if (DATE_KINDS.has(s.kind)) {
+  if (isDateKind(s.kind)) {
     if (s.mode === 'range') {
       return <DatePicker.RangePicker style={{ width: '100%' }} showTime={s.kind === 'datetime'} picker={s.kind === 'time' ? 'time' : 'date'} />;
     }
     return <DatePicker style={{ width: '100%' }} showTime={s.kind === 'datetime'} picker={s.kind === 'time' ? 'time' : 'date'} />;
   }
-  if (NUMBER_KINDS.has(s.kind)) {
+  if (isNumberKind(s.kind)) {
     return s.mode === 'range' ? <NumberRange /> : <InputNumber style={{ width: '100%' }} placeholder={`请输入${s.title}`} />;
   }
   return <Input allowClear placeholder={`请输入${s.title}`} />;

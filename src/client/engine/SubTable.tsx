@@ -15,6 +15,7 @@
  * - Detail mode: read-only cells with the list renderers (dict labels,
  *   thousands separators, dates, ellipsis).
  */
+import { KINDS } from '../../core/kinds';
 import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, DatePicker, Input, InputNumber, Switch, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -83,7 +84,6 @@ export function parseChildError(field: string): { key: string; index: number; fi
   return { key: m[1]!, index: Number(m[2] ?? m[3]), field: m[4]! };
 }
 
-const DATE_FMT: Record<string, string> = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss', time: 'HH:mm:ss' };
 
 function CellEditor({ f, source, value, labels, onChange, error, label }: {
   f: FieldSchema; source: string; value: unknown; labels?: string; onChange: (v: unknown) => void; error?: string; label: string;
@@ -93,13 +93,13 @@ function CellEditor({ f, source, value, labels, onChange, error, label }: {
   switch (f.kind) {
     case 'integer': case 'number': case 'money':
       return <InputNumber {...common} style={{ width: '100%' }} value={value as number | null | undefined ?? null} min={f.min} max={f.max}
-        precision={f.kind === 'integer' ? 0 : f.precision ?? (f.kind === 'money' ? 2 : undefined)}
+        precision={KINDS[f.kind].numeric === 'integer' ? 0 : f.precision ?? KINDS[f.kind].precision}
         onChange={(v) => onChange(v ?? undefined)} />;
     case 'boolean':
       return <Switch aria-label={label} checked={value === true || value === 1 || value === '1' || value === 'true'} onChange={(v) => onChange(v)} />;
     case 'date': case 'datetime':
       return <DatePicker {...common} style={{ width: '100%' }} showTime={f.kind === 'datetime'} value={isEmpty(value) ? null : dayjs(String(value))}
-        onChange={(d) => onChange(d ? d.format(f.format ?? DATE_FMT[f.kind]!) : undefined)} />;
+        onChange={(d) => onChange(d ? d.format(f.format ?? KINDS[f.kind].dateFormat!) : undefined)} />;
     case 'dict':
       return <DictSelect dict={f.dict} multiple={f.multiple} value={value} onChange={onChange} placeholder={`请选择${f.title}`} />;
     case 'ref': case 'refs':

@@ -15,6 +15,8 @@
  * `[min, max]` for a number range, comma-joined strings for multi selects,
  * `'true'|'false'` for booleans. An unparsable value is dropped (never a 400).
  */
+import { KINDS } from '../../core/kinds';
+import type { FieldKind } from '../../core/schema/types';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ResourceSchema } from '../../core/schema/types';
 import { searchFields, defaultSort, type SearchFieldSpec, type SortState } from './projections';
@@ -27,7 +29,8 @@ export interface UrlListState {
 }
 
 const DATE_FORMATS: Record<string, string> = { date: 'YYYY-MM-DD', datetime: 'YYYY-MM-DD HH:mm:ss', time: 'HH:mm:ss' };
-const NUMBER_KINDS = new Set(['integer', 'number', 'money']);
+/** Numbers in the URL follow the field kind's descriptor. */
+const isNumberKind = (k: FieldKind) => KINDS[k].numeric !== undefined;
 const RESERVED = ['pageNo', 'pageSize', 'column', 'order'];
 
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -56,7 +59,7 @@ function decodeScalar(s: SearchFieldSpec, raw: string | null): unknown {
     const d = s.kind === 'time' ? dayjs(`1970-01-01 ${raw}`, 'YYYY-MM-DD HH:mm:ss') : dayjs(raw);
     return d.isValid() ? d : undefined;
   }
-  if (NUMBER_KINDS.has(s.kind)) {
+  if (isNumberKind(s.kind)) {
     if (s.mode === 'in') return raw;
     const n = Number(raw);
     return raw.trim() !== '' && Number.isFinite(n) ? n : undefined;

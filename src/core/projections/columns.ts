@@ -1,13 +1,14 @@
 /** ProTable columns and search fields as plain data; the client maps valueType/dict to renderers. */
 import type { FieldKind, FieldSchema, ResourceSchema, SearchMode } from '../schema/types.js';
 import type { Registry } from '../schema/registry.js';
-import { findField, hasDictText, isSystemColumn } from '../schema/naming.js';
+import { findField, hasDictText, isMultiValued, isSystemColumn } from '../schema/naming.js';
+import { KINDS, type CellType } from '../kinds/index.js';
+import { SYSTEM_FIELDS } from '../schema/system-columns.js';
 import { DEFAULT_ELLIPSIS, defaultFormat } from './display.js';
 import { sortableKeys } from './query.js';
 
-export type ValueType =
-  | 'text' | 'textarea' | 'digit' | 'money' | 'date' | 'dateTime' | 'time' | 'select' | 'switch'
-  | 'image' | 'images' | 'file' | 'link' | 'color' | 'icon' | 'json' | 'richtext';
+/** How a list cell shows a value: its field kind's (src/core/kinds). */
+export type ValueType = CellType;
 
 export interface ColumnSpec {
   key: string;
@@ -44,22 +45,11 @@ export interface SearchFieldSpec {
   multiple?: boolean;
 }
 
-const VALUE_TYPES: Record<FieldKind, ValueType> = {
-  string: 'text', text: 'textarea', integer: 'digit', number: 'digit', money: 'money', boolean: 'switch',
-  date: 'date', datetime: 'dateTime', time: 'time',
-  dict: 'select', ref: 'select', refs: 'select', treeRef: 'select', region: 'text',
-  image: 'image', images: 'images', file: 'file', richtext: 'richtext',
-  phone: 'text', idcard: 'text', url: 'link', email: 'text', password: 'text',
-  color: 'color', icon: 'icon', json: 'json',
-};
-
 export function valueTypeOf(kind: FieldKind): ValueType {
-  return VALUE_TYPES[kind];
+  return KINDS[kind].cell;
 }
 
-const SYSTEM_TITLES: Record<string, string> = {
-  id: '主键', tenantId: '租户', createBy: '创建人', createTime: '创建时间', updateBy: '更新人', updateTime: '更新时间',
-};
+const SYSTEM_TITLES: Record<string, string> = Object.fromEntries(SYSTEM_FIELDS.map((c) => [c.key, c.title]));
 const TEXTLIKE = new Set<ValueType>(['text', 'textarea', 'select', 'link', 'richtext']);
 
 function fieldColumn(f: FieldSchema): ColumnSpec {
@@ -79,7 +69,7 @@ function fieldColumn(f: FieldSchema): ColumnSpec {
   };
   if (f.dict) col.dict = f.dict;
   if (f.ref) col.ref = f.ref.resource;
-  if (f.kind === 'refs' || f.kind === 'images' || f.multiple) col.multiple = true;
+  if (isMultiValued(f)) col.multiple = true;
   if (opts.width !== undefined) col.width = opts.width;
   if (opts.fixed) col.fixed = opts.fixed;
   const fmt = f.format ?? defaultFormat(f.kind);

@@ -1,5 +1,6 @@
 /** Display helpers shared by list cells, detail views and exports. */
 import type { FieldKind } from '../schema/types.js';
+import { KINDS } from '../kinds/index.js';
 
 export const DEFAULT_ELLIPSIS = 25;
 
@@ -28,34 +29,11 @@ export function money(value: number | string | null | undefined, precision = 2):
   return thousands(n.toFixed(precision));
 }
 
-/** 13800138000 -> 138****8000 (keep 3 + 4). */
-export function maskPhone(value: string | null | undefined): string {
-  if (!value) return '';
-  const s = String(value);
-  return s.length >= 7 ? s.slice(0, 3) + '*'.repeat(s.length - 7) + s.slice(-4) : s;
-}
-
-/** 110101199003078515 -> 110***********8515 (keep first 3 / last 4). */
-export function maskIdCard(value: string | null | undefined): string {
-  if (!value) return '';
-  const s = String(value);
-  return s.length > 7 ? s.slice(0, 3) + '*'.repeat(s.length - 7) + s.slice(-4) : s;
-}
-
-/** Mask by kind: phone / idcard as above, anything else keeps first and last character. */
-export function maskValue(kind: FieldKind, value: string | null | undefined): string {
-  if (!value) return '';
-  if (kind === 'phone') return maskPhone(value);
-  if (kind === 'idcard') return maskIdCard(value);
-  const s = String(value);
-  return s.length <= 2 ? '*'.repeat(s.length) : s[0] + '*'.repeat(s.length - 2) + s[s.length - 1];
-}
-
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATETIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const TIME_FORMAT = 'HH:mm:ss';
+/** Masking is the field kind's (src/core/kinds): one definition for the client and the server. */
+export { maskValue } from '../kinds/index.js';
+export { DATE_FORMAT, DATETIME_FORMAT, TIME_FORMAT } from '../kinds/formats.js';
 
 /** Default dayjs format of a date kind (undefined for other kinds). */
 export function defaultFormat(kind: FieldKind): string | undefined {
-  return kind === 'date' ? DATE_FORMAT : kind === 'datetime' ? DATETIME_FORMAT : kind === 'time' ? TIME_FORMAT : undefined;
+  return KINDS[kind].dateFormat;
 }

@@ -21,7 +21,7 @@ import type { Condition, FieldSchema, ResourceSchema } from '../schema/types.js'
 import type { Registry } from '../schema/registry.js';
 import { isMultiValued } from '../schema/naming.js';
 import { fieldRules, requiredMessage } from '../validators/rules.js';
-import { defaultFormat } from './display.js';
+import { KINDS } from '../kinds/index.js';
 
 export type FormMode = 'create' | 'edit' | 'detail';
 export type ISchemaLike = Record<string, unknown>;
@@ -30,48 +30,9 @@ export const COND_SCOPE = '$cond';
 
 interface ComponentSpec { component: string; props?: Record<string, unknown>; type: string }
 
+/** The field's widget: its kind's (src/core/kinds). */
 function component(f: FieldSchema, source: string, registry?: Registry): ComponentSpec {
-  const fmt = f.format ?? defaultFormat(f.kind);
-  const ref = f.ref;
-  const named = { source, field: f.key };
-  const refProps = ref ? { ...named, resource: ref.resource, label: ref.label, value: ref.value ?? 'id', ...(ref.filter ? { filter: ref.filter } : {}) } : {};
-  switch (f.kind) {
-    case 'string': return { component: 'Input', type: 'string', props: f.maxLength ? { maxLength: f.maxLength } : {} };
-    case 'text': return { component: 'Input.TextArea', type: 'string', props: { rows: 4, ...(f.maxLength ? { maxLength: f.maxLength, showCount: true } : {}) } };
-    case 'integer': return { component: 'NumberPicker', type: 'number', props: { precision: 0, ...minmax(f) } };
-    case 'number': return { component: 'NumberPicker', type: 'number', props: { ...(f.precision !== undefined ? { precision: f.precision } : {}), ...minmax(f) } };
-    case 'money': return { component: 'NumberPicker', type: 'number', props: { precision: f.precision ?? 2, addonAfter: '元', ...minmax(f) } };
-    case 'boolean': return { component: 'Switch', type: 'boolean' };
-    case 'date': return { component: 'DatePicker', type: 'string', props: { format: fmt } };
-    case 'datetime': return { component: 'DatePicker', type: 'string', props: { showTime: true, format: fmt } };
-    case 'time': return { component: 'TimePicker', type: 'string', props: { format: fmt } };
-    case 'dict': {
-      const props: Record<string, unknown> = { dict: f.dict, multiple: f.multiple === true, widget: f.widget ?? (f.multiple ? 'select' : 'select') };
-      // options inline when the registry has the dictionary, so previews work without a server
-      if (f.dict && registry?.dicts.has(f.dict)) props.options = registry.dict(f.dict).items.map((i) => ({ label: i.text, value: i.value, ...(i.color ? { color: i.color } : {}) }));
-      return { component: 'DictSelect', type: f.multiple ? 'string' : 'string', props };
-    }
-    case 'ref': return { component: 'RefSelect', type: 'string', props: { ...refProps, multiple: false } };
-    case 'refs': return { component: 'RefSelect', type: 'string', props: { ...refProps, multiple: true } };
-    case 'treeRef': return { component: 'TreeRefSelect', type: 'string', props: refProps };
-    case 'region': return { component: 'RegionCascader', type: 'string', props: named };
-    case 'image': return { component: 'ImageUpload', type: 'string', props: { multiple: false } };
-    case 'images': return { component: 'ImageUpload', type: 'string', props: { multiple: true } };
-    case 'file': return { component: 'FileUpload', type: 'string' };
-    case 'richtext': return { component: 'RichText', type: 'string' };
-    case 'phone': return { component: 'Input', type: 'string', props: { maxLength: 11 } };
-    case 'idcard': return { component: 'Input', type: 'string', props: { maxLength: 18 } };
-    case 'url': return { component: 'Input', type: 'string', props: { placeholder: 'https://' } };
-    case 'email': return { component: 'Input', type: 'string' };
-    case 'password': return { component: 'Password', type: 'string', props: { checkStrength: true } };
-    case 'color': return { component: 'ColorInput', type: 'string' };
-    case 'icon': return { component: 'IconInput', type: 'string' };
-    case 'json': return { component: 'JsonInput', type: 'string' };
-  }
-}
-
-function minmax(f: FieldSchema): Record<string, number> {
-  return { ...(f.min !== undefined ? { min: f.min } : {}), ...(f.max !== undefined ? { max: f.max } : {}) };
+  return KINDS[f.kind].widget(f, { source, registry });
 }
 
 /** x-validator of a field as plain data (Formily rule descriptions). */
@@ -127,10 +88,10 @@ function fieldNode(f: FieldSchema, source: string, mode: FormMode, columns: numb
   const opts = f.form && typeof f.form === 'object' ? f.form : {};
   const props: Record<string, unknown> = { ...(c.props ?? {}) };
   if (opts.placeholder) props.placeholder = opts.placeholder;
-  else if (mode !== 'detail' && !props.placeholder && !['boolean', 'image', 'images', 'file', 'richtext'].includes(f.kind)) {
+  else if (mode !== 'detail' && !props.placeholder && !KINDS[f.kind].noPlaceholder) {
     props.placeholder = requiredMessage({ kind: f.kind, title: f.title }).replace(/!$/, '');
   }
-  const decoratorProps: Record<string, unknown> = { gridSpan: Math.min(opts.span ?? (['text', 'richtext', 'images', 'json'].includes(f.kind) ? columns : 1), columns) };
+  const decoratorProps: Record<string, unknown> = { gridSpan: Math.min(opts.span ?? (KINDS[f.kind].wide ? columns : 1), columns) };
   if (opts.help) decoratorProps.extra = opts.help;
   const node: ISchemaLike = {
     type: c.type,

@@ -4,6 +4,7 @@
  * (buildListQuery); the server parses it against the same schema and rejects anything the
  * schema does not declare (parseListQuery), so the server never sees an arbitrary column.
  */
+import { KINDS } from '../kinds/index.js';
 import dayjs from 'dayjs';
 import type { FieldSchema, ResourceSchema } from '../schema/types.js';
 import { isMultiValued, snakeCase } from '../schema/naming.js';
@@ -98,35 +99,11 @@ export function buildListQuery(
 
 type Typed = { ok: true; value: string | number } | { ok: false; message: string };
 
-function realDate(s: string): boolean {
-  const [y, m, d] = s.slice(0, 10).split('-').map(Number);
-  const dt = new Date(Date.UTC(y!, m! - 1, d!));
-  return dt.getUTCFullYear() === y && dt.getUTCMonth() === m! - 1 && dt.getUTCDate() === d;
-}
-
-/** One query value typed by the field's kind. `edge` widens a bare date to the day's start/end. */
+/** One query value typed by the field's kind (src/core/kinds). `edge` widens a bare date to the day's start/end. */
 function typed(f: FieldSchema, raw: string, edge?: 'begin' | 'end'): Typed {
-  const bad = (what: string): Typed => ({ ok: false, message: `查询条件“${f.title}”${what}` });
-  switch (f.kind) {
-    case 'integer':
-      return /^-?\d{1,15}$/.test(raw) ? { ok: true, value: Number(raw) } : bad('应为整数');
-    case 'number': case 'money':
-      return /^-?\d+(\.\d+)?$/.test(raw) ? { ok: true, value: Number(raw) } : bad('应为数字');
-    case 'boolean':
-      if (raw === 'true' || raw === '1') return { ok: true, value: 1 };
-      if (raw === 'false' || raw === '0') return { ok: true, value: 0 };
-      return bad('应为 true 或 false');
-    case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(raw) && realDate(raw) ? { ok: true, value: raw } : bad('应为日期（YYYY-MM-DD）');
-    case 'datetime':
-      if (/^\d{4}-\d{2}-\d{2}$/.test(raw) && realDate(raw)) return { ok: true, value: `${raw} ${edge === 'end' ? '23:59:59' : '00:00:00'}` };
-      return /^\d{4}-\d{2}-\d{2} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(raw) && realDate(raw) ? { ok: true, value: raw } : bad('应为时间（YYYY-MM-DD HH:mm:ss）');
-    case 'time':
-      if (/^([01]\d|2[0-3]):[0-5]\d$/.test(raw)) return { ok: true, value: `${raw}:${edge === 'end' ? '59' : '00'}` };
-      return /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(raw) ? { ok: true, value: raw } : bad('应为时间（HH:mm:ss）');
-    default:
-      return raw.length > 500 ? bad('过长') : { ok: true, value: raw };
-  }
+  const read = KINDS[f.kind].queryValue;
+  const r = read ? read(raw, edge) : raw.length > 500 ? { ok: false as const, what: '过长' } : { ok: true as const, value: raw };
+  return r.ok ? { ok: true, value: r.value as string | number } : { ok: false, message: `查询条件“${f.title}”${r.what}` };
 }
 
 function positiveInt(v: unknown): number | undefined {

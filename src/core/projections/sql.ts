@@ -1,4 +1,6 @@
 /** The project's own table for a resource: columns, types and indexes (dialect-neutral). */
+import { KINDS, type Storage } from '../kinds/index.js';
+import { SYSTEM_FIELDS } from '../schema/system-columns.js';
 import type { FieldKind, ResourceSchema } from '../schema/types.js';
 import { snakeCase } from '../schema/naming.js';
 import { sortableKeys } from './query.js';
@@ -17,25 +19,18 @@ export function tableName(schema: Pick<ResourceSchema, 'name' | 'table'>): strin
   return schema.table ?? snakeCase(schema.name);
 }
 
-/** integer/boolean -> integer; number/money -> real (money rounded to 2 decimals on write); others text. */
+const SQL_OF_STORAGE: Record<Storage, SqlType> = { text: 'text', integer: 'integer', bool: 'integer', real: 'real' };
+
+/** SQL column type of a field kind, from its storage (src/core/kinds). */
 export function sqlType(kind: FieldKind): SqlType {
-  if (kind === 'integer' || kind === 'boolean') return 'integer';
-  if (kind === 'number' || kind === 'money') return 'real';
-  return 'text';
+  return SQL_OF_STORAGE[KINDS[kind].storage];
 }
 
 export function toTableSpec(schema: ResourceSchema): TableSpec {
   const name = tableName(schema);
-  const columns: ColumnSpecSql[] = [
-    { name: 'id', key: 'id', type: 'text', notNull: true, primaryKey: true },
-    { name: 'tenant_id', key: 'tenantId', type: 'integer', notNull: true },
-    { name: 'create_by', key: 'createBy', type: 'text', notNull: false },
-    { name: 'create_time', key: 'createTime', type: 'text', notNull: false },
-    { name: 'update_by', key: 'updateBy', type: 'text', notNull: false },
-    { name: 'update_time', key: 'updateTime', type: 'text', notNull: false },
-    // optimistic concurrency: 1 on insert, +1 on every write of the row
-    { name: 'version', key: 'version', type: 'integer', notNull: true },
-  ];
+  const columns: ColumnSpecSql[] = SYSTEM_FIELDS.map((c) => ({
+    name: c.column, key: c.key, type: SQL_OF_STORAGE[c.storage], notNull: c.notNull, ...(c.key === 'id' ? { primaryKey: true } : {}),
+  }));
   // NOT NULL only for static requirements: conditional ones (visibleWhen/requiredWhen) may be null
   for (const f of schema.fields) {
     columns.push({ name: columnName(f.key), key: f.key, type: sqlType(f.kind), notNull: f.required === true && !f.visibleWhen && !f.createOnly });

@@ -3,6 +3,7 @@
  * cross-reference checks over all module and dictionary files, returning a Registry of
  * the files that passed the meta-schema plus every problem found (Chinese, naming the thing).
  */
+import { KINDS } from '../kinds/index.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
 import resourceMeta from '../../../schemas/meta/resource.schema.json';
@@ -355,8 +356,9 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
     if (!f.patternMessage) warn(p('pattern'), `${name} 声明了 pattern，建议同时声明 patternMessage`);
   }
   if (f.search) {
-    if (['richtext', 'json', 'image', 'images', 'file', 'password'].includes(f.kind)) err(p('search'), `${name} 的类型 ${f.kind} 不支持查询`);
-    else if (f.search === 'range' && !['integer', 'number', 'money', 'date', 'datetime', 'time'].includes(f.kind)) err(p('search'), `${name} 的类型 ${f.kind} 不支持区间查询（range）`);
+    const modes = KINDS[f.kind].searchModes;
+    if (modes.length === 0) err(p('search'), `${name} 的类型 ${f.kind} 不支持查询`);
+    else if (!modes.includes(f.search)) err(p('search'), `${name} 的类型 ${f.kind} 不支持${f.search === 'range' ? '区间查询（range）' : `查询方式 ${f.search}`}`);
   }
   if (f.readOnly && f.createOnly) err(p('readOnly'), `${name} 不能同时为 readOnly 与 createOnly`);
   if (f.writeOnly && f.list && typeof f.list === 'object') err(p('list'), `${name} 是 writeOnly 字段，不能出现在列表中`);

@@ -1,6 +1,7 @@
 /** Names derived from a schema: SQL identifiers, API paths, field lookups. */
 import type { ApiSpec, FieldSchema, ResourceSchema, SystemColumn } from './types.js';
 import { SYSTEM_COLUMNS } from './types.js';
+import { KINDS } from '../kinds/index.js';
 
 /** `createTime` -> `create_time`, `idCard` -> `id_card`, `HTTPCode` -> `http_code`. */
 export function snakeCase(key: string): string {
@@ -26,17 +27,14 @@ export const REGION_RESOURCE = 'sysRegion';
 export const REGION_VALUE = 'code';
 export const REGION_LABEL = 'name';
 
-/** Kinds whose value is picked rather than typed (required message 请选择...). */
-export const CHOICE_KINDS = new Set(['dict', 'ref', 'refs', 'treeRef', 'region', 'date', 'datetime', 'time', 'boolean', 'color', 'icon']);
-/** Kinds whose value is uploaded (required message 请上传...). */
-export const UPLOAD_KINDS = new Set(['image', 'images', 'file']);
-/** Kinds that hold several values, comma-joined on the wire. */
+/** Fields that hold several values, comma-joined on the wire (by their kind's descriptor). */
 export function isMultiValued(field: FieldSchema): boolean {
-  return field.kind === 'refs' || field.kind === 'images' || (field.kind === 'dict' && field.multiple === true);
+  const m = KINDS[field.kind].multiValued;
+  return m === true || (m === 'whenMultiple' && field.multiple === true);
 }
-/** Kinds that come back with a `<key>_dictText` companion. */
+/** Fields that come back with a `<key>_dictText` companion (dictionary and relation kinds). */
 export function hasDictText(field: FieldSchema): boolean {
-  return field.kind === 'dict' || field.kind === 'ref' || field.kind === 'refs' || field.kind === 'treeRef';
+  return KINDS[field.kind].labelled === true;
 }
 
 /** Generic API actions every resource has a path for (each overridable in `api`). */

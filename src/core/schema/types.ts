@@ -400,7 +400,7 @@ export interface DictSchema {
   items: DictItem[];
 }
 
-/** Columns every resource table has besides its declared fields. */
+/** Keys of the columns every resource table has besides its declared fields (their details: system-columns.ts). */
 export const SYSTEM_COLUMNS = ['id', 'tenantId', 'createBy', 'createTime', 'updateBy', 'updateTime', 'version'] as const;
 export type SystemColumn = (typeof SYSTEM_COLUMNS)[number];
 

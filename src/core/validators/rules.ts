@@ -4,7 +4,8 @@
  * Rules are plain data so they cross the wire / JSON unchanged.
  */
 import type { FieldSchema } from '../schema/types.js';
-import { CHOICE_KINDS, UPLOAD_KINDS } from '../schema/naming.js';
+import { KINDS } from '../kinds/index.js';
+import { MESSAGES } from './messages.js';
 import { checkFormat, type FormatName } from './formats.js';
 
 export type Rule =
@@ -19,28 +20,14 @@ export type Rule =
   | { type: 'number'; message: string }
   | { type: 'precision'; value: number; message: string };
 
-export const MESSAGES = {
-  phone: '手机号码格式不正确!',
-  phoneRequired: '请输入手机号码!',
-  idcard: '身份证号码格式不正确!',
-  idcardRequired: '请输入身份证号码!',
-  url: '请输入以 http:// 或 https:// 开头的网址',
-  email: '邮箱格式不正确',
-  password: '密码由大写字母、小写字母、数字和特殊符号组成，且不少于10位!',
-  date: '请填写有效的日期（YYYY-MM-DD）',
-  datetime: '请填写有效的日期时间（YYYY-MM-DD HH:mm:ss）',
-  time: '请填写有效的时间（HH:mm:ss）',
-} as const;
+export { MESSAGES } from './messages.js';
 
 export function requiredMessage(field: Pick<FieldSchema, 'kind' | 'title'>): string {
-  if (field.kind === 'phone') return MESSAGES.phoneRequired;
-  if (field.kind === 'idcard') return MESSAGES.idcardRequired;
-  if (UPLOAD_KINDS.has(field.kind)) return `请上传${field.title}!`;
-  return CHOICE_KINDS.has(field.kind) ? `请选择${field.title}!` : `请输入${field.title}!`;
+  const k = KINDS[field.kind];
+  if (k.requiredMessage) return k.requiredMessage;
+  return k.input === 'upload' ? `请上传${field.title}!` : k.input === 'choose' ? `请选择${field.title}!` : `请输入${field.title}!`;
 }
 
-const NUMERIC = new Set(['integer', 'number', 'money']);
-const TEXTUAL = new Set(['string', 'text', 'phone', 'idcard', 'url', 'email', 'password', 'richtext', 'color', 'icon']);
 
 /**
  * Rules for one field. `required` is the static flag only; `requiredWhen` is applied by the
@@ -50,24 +37,19 @@ export function fieldRules(field: FieldSchema): Rule[] {
   const t = field.title;
   const rules: Rule[] = [];
   if (field.required) rules.push({ type: 'required', message: requiredMessage(field) });
-  switch (field.kind) {
-    case 'phone': case 'idcard': case 'url': case 'email': case 'password':
-    case 'date': case 'datetime': case 'time':
-      rules.push({ type: 'format', format: field.kind, message: MESSAGES[field.kind] });
-      break;
-    case 'integer':
-      rules.push({ type: 'integer', message: `${t}必须是整数` });
-      break;
-    case 'number': case 'money':
-      rules.push({ type: 'number', message: `${t}必须是数字` });
-      rules.push({ type: 'precision', value: field.precision ?? (field.kind === 'money' ? 2 : 10), message: `${t}最多${field.precision ?? (field.kind === 'money' ? 2 : 10)}位小数` });
-      break;
+  const k = KINDS[field.kind];
+  if (k.format) rules.push({ type: 'format', format: k.format, message: MESSAGES[k.format] });
+  if (k.numeric === 'integer') rules.push({ type: 'integer', message: `${t}必须是整数` });
+  if (k.numeric === 'decimal') {
+    const digits = field.precision ?? k.precision ?? 10;
+    rules.push({ type: 'number', message: `${t}必须是数字` });
+    rules.push({ type: 'precision', value: digits, message: `${t}最多${digits}位小数` });
   }
-  if (TEXTUAL.has(field.kind)) {
+  if (k.text) {
     if (field.minLength !== undefined) rules.push({ type: 'minLength', value: field.minLength, message: `${t}长度不能少于${field.minLength}个字符` });
     if (field.maxLength !== undefined) rules.push({ type: 'maxLength', value: field.maxLength, message: `${t}长度不能超过${field.maxLength}个字符` });
   }
-  if (NUMERIC.has(field.kind)) {
+  if (k.numeric) {
     if (field.min !== undefined) rules.push({ type: 'min', value: field.min, message: `${t}不能小于${field.min}` });
     if (field.max !== undefined) rules.push({ type: 'max', value: field.max, message: `${t}不能大于${field.max}` });
   }

@@ -9,9 +9,7 @@
  * plain text; writeOnly fields never.
  */
 import { PassThrough, type Readable } from 'node:stream';
-import dayjs from 'dayjs';
 import ExcelJS from 'exceljs';
-import { defaultFormat } from '../../core/projections/display.js';
 import type { ParsedListQuery } from '../../core/projections/query.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
@@ -19,15 +17,15 @@ import type { SessionUser } from '../auth/session.js';
 import { hiddenKeys } from '../resources/access.js';
 import { toListQuery } from '../resources/list-query.js';
 import { refuseHiddenQuery } from '../resources/guard.js';
-import { maskValue, mustMask } from '../resources/mask.js';
+import { mustMask } from '../resources/mask.js';
 import { fromStored, SYSTEM_COLS, type ResourceModel } from '../resources/model.js';
 import { filterExpr } from '../resources/query.js';
 import { dictItems, exportColumns, RefLabelCache, splitMulti, type ExportColumn } from './fields.js';
+import { excelKind } from './kinds.js';
 
 export const MAX_EXPORT_ROWS = 50_000;
 export const MAX_SELECTIONS = 10_000;
 const BATCH = 1000;
-const CELL_MAX = 32_767;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** `attachment; filename="<ascii>"; filename*=UTF-8''<utf-8>` (RFC 6266 / 5987). */
@@ -46,22 +44,6 @@ function parseSelections(v: unknown): string[] {
   if (ids.length > MAX_SELECTIONS) throw badRequest(`一次最多导出${MAX_SELECTIONS}条选中数据`);
   return ids;
 }
-
-function plainText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/div|\/li|\/h\d)[^>]*>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-const cut = (s: string) => (s.length > CELL_MAX ? s.slice(0, CELL_MAX) : s);
 
 export interface PreparedExport {
   filename: string;
@@ -101,7 +83,7 @@ export async function prepareExport(ctx: AppContext, m: ResourceModel, query: Re
       header: c.title,
       key: c.key,
       width: Math.min(60, Math.max(10, c.width ? Math.round(c.width / 7) : c.title.length * 2 + 4)),
-      ...(c.col?.field.kind === 'money' ? { style: { numFmt: '0.00' } } : {}),
+      ...(c.col && excelKind(c.col.field).numFmt ? { style: { numFmt: excelKind(c.col.field).numFmt! } } : {}),
     }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
@@ -150,38 +132,6 @@ function cellValue(
   const f = col.field;
   const v = fromStored(col.storage, row[col.column]);
   if (v === null || v === undefined || v === '') return null;
-  switch (f.kind) {
-    case 'dict': {
-      const labels = dicts.get(c.key)!;
-      return splitMulti(v).map((x) => labels.get(x) ?? x).join(',');
-    }
-    case 'ref':
-    case 'refs':
-    case 'treeRef': {
-      const labels = refLabels.get(c.key) ?? new Map<string, string>();
-      return splitMulti(v).map((x) => labels.get(x) ?? x).join(',');
-    }
-    case 'boolean':
-      return v === true ? '是' : '否';
-    case 'integer':
-    case 'number':
-      return typeof v === 'number' ? v : Number(v);
-    case 'money':
-      return Number(Number(v).toFixed(2));
-    case 'date':
-    case 'datetime':
-    case 'time': {
-      const s = String(v);
-      const fmt = f.format;
-      if (!fmt || fmt === defaultFormat(f.kind) || f.kind === 'time') return s;
-      const d = dayjs(s);
-      return d.isValid() ? d.format(fmt) : s;
-    }
-    case 'richtext':
-      return cut(plainText(String(v)));
-    default: {
-      const s = typeof v === 'string' ? v : String(v);
-      return cut(masked && f.sensitive === 'mask' ? String(maskValue(f.kind, s)) : s);
-    }
-  }
+  const labels = dicts.get(c.key) ?? refLabels.get(c.key);
+  return excelKind(f).format(v, f, { label: (x) => labels?.get(x) ?? x, masked });
 }

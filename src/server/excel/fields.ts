@@ -2,6 +2,8 @@
  * Which fields an export / import handles, and the label lookups both share
  * (dictionary labels from the registry, ref labels batch-resolved from the target table).
  */
+import { KINDS } from '../../core/kinds/index.js';
+import { SYSTEM_FIELDS } from '../../core/schema/system-columns.js';
 import { toColumns, type ColumnSpec } from '../../core/projections/columns.js';
 import type { FieldSchema } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
@@ -9,7 +11,7 @@ import { badRequest } from '../errors.js';
 import type { FieldCol, ResourceModel } from '../resources/model.js';
 
 /** System columns an export may name besides the list columns. */
-const SYSTEM_EXPORT = new Set(['id', 'createBy', 'createTime', 'updateBy', 'updateTime']);
+const SYSTEM_EXPORT = new Map(SYSTEM_FIELDS.filter((c) => c.exportable).map((c) => [c.key, c.title]));
 
 export interface ExportColumn {
   key: string;
@@ -33,7 +35,7 @@ export function exportColumns(m: ResourceModel, fieldParam: unknown): ExportColu
     const col = m.byKey.get(key);
     if (col?.secret) return null;
     if (spec) return { key, title: spec.title, ...(col ? { col } : {}), ...(spec.width ? { width: spec.width } : {}) };
-    if (SYSTEM_EXPORT.has(key)) return { key, title: key === 'id' ? '主键' : ({ createBy: '创建人', createTime: '创建时间', updateBy: '更新人', updateTime: '更新时间' } as Record<string, string>)[key] ?? key };
+    if (SYSTEM_EXPORT.has(key)) return { key, title: SYSTEM_EXPORT.get(key)! };
     return null;
   };
   const raw = Array.isArray(fieldParam) ? fieldParam.join(',') : fieldParam;
@@ -55,13 +57,11 @@ export function exportColumns(m: ResourceModel, fieldParam: unknown): ExportColu
   return out;
 }
 
-const NOT_IMPORTABLE = new Set<FieldSchema['kind']>(['password', 'image', 'images', 'file', 'richtext', 'json']);
-
 /** Fields a spreadsheet can fill: writable on add, shown on the form, not passwords/uploads/richtext/json. */
 export function importFields(m: ResourceModel): FieldCol[] {
   return m.fields.filter((c) => {
     const f = c.field;
-    return !c.secret && !f.readOnly && !f.hidden && f.form !== false && !NOT_IMPORTABLE.has(f.kind);
+    return !c.secret && !f.readOnly && !f.hidden && f.form !== false && KINDS[f.kind].importable;
   });
 }
 

@@ -30,6 +30,7 @@ import { logWrites } from '../resources/write-log.js';
 import { sanitizeRecord } from '../sanitize/index.js';
 import { toStored, type FieldCol, type ResourceModel } from '../resources/model.js';
 import { dictItems, importFields, refTarget } from './fields.js';
+import { excelKind, type Cell } from './kinds.js';
 
 export const MAX_IMPORT_ROWS = 5000;
 export const MAX_REPORTED_ERRORS = 1000;
@@ -50,7 +51,6 @@ export interface ImportReport {
   truncated?: boolean;
 }
 
-type Cell = string | number | boolean | Date | null;
 
 interface SheetData {
   headers: Array<{ index: number; title: string }>;
@@ -114,52 +114,6 @@ export async function readSheet(data: Buffer): Promise<SheetData> {
 
 const normTitle = (s: string) => s.replace(/\s+/g, '').replace(/[*＊]+$/, '').replace(/[（(]必填[)）]$/, '');
 
-const p2 = (n: number) => String(n).padStart(2, '0');
-function ymd(y: number, m: number, d: number): string | null {
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== m - 1 || dt.getUTCDate() !== d) return null;
-  return `${y}-${p2(m)}-${p2(d)}`;
-}
-/** Excel serial day number -> Date (UTC). */
-const serialDate = (n: number) => new Date(Math.round((n - 25569) * 86400000));
-const utcDate = (d: Date) => `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}`;
-const utcTime = (d: Date) => `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
-
-function parseDate(v: Cell): string | null {
-  if (v instanceof Date) return utcDate(v);
-  if (typeof v === 'number') return v > 0 && v < 2958466 ? utcDate(serialDate(v)) : null;
-  const m = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/.exec(String(v));
-  return m ? ymd(Number(m[1]), Number(m[2]), Number(m[3])) : null;
-}
-
-function parseTime(s: string): string | null {
-  const m = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(s);
-  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3] ?? 0) > 59) return null;
-  return `${p2(Number(m[1]))}:${m[2]}:${m[3] ?? '00'}`;
-}
-
-function parseDateTime(v: Cell): string | null {
-  if (v instanceof Date) return `${utcDate(v)} ${utcTime(v)}`;
-  if (typeof v === 'number') return v > 0 && v < 2958466 ? (() => { const d = serialDate(v); return `${utcDate(d)} ${utcTime(d)}`; })() : null;
-  const s = String(v);
-  const [date, time] = s.split(/\s+|T/);
-  const d = parseDate(date ?? '');
-  if (!d) return null;
-  if (time === undefined) return `${d} 00:00:00`;
-  const t = parseTime(time);
-  return t ? `${d} ${t}` : null;
-}
-
-function asText(v: Cell): string {
-  if (v instanceof Date) return utcDate(v);
-  if (typeof v === 'boolean') return v ? '是' : '否';
-  return String(v);
-}
-
-const TRUE = new Set(['是', 'true', '1', 'y', 'yes', '开', '开启', '启用']);
-const FALSE = new Set(['否', 'false', '0', 'n', 'no', '关', '关闭', '停用']);
-const SPLIT = /[,，、;；]/;
-
 interface PendingRef {
   row: number;
   col: FieldCol;
@@ -217,63 +171,10 @@ export async function analyzeImport(ctx: AppContext, m: ResourceModel, data: Buf
       const v = r.cells.get(index);
       if (v === undefined || v === null) continue;
       const f = c.field;
-      switch (f.kind) {
-        case 'dict': {
-          const items = dictItems(ctx, f.dict);
-          const parts = f.multiple ? asText(v).split(SPLIT).map((s) => s.trim()).filter(Boolean) : [asText(v).trim()];
-          const values: string[] = [];
-          for (const p of parts) {
-            const byText = items.filter((x) => x.text === p);
-            const hit = byText.length === 1 ? byText[0] : byText.length === 0 ? items.find((x) => x.value === p) : undefined;
-            if (byText.length > 1) errors.add(r.row, c, `“${p}”对应多个选项，无法确定`);
-            else if (!hit) errors.add(r.row, c, `“${p}”不是有效的选项`);
-            else values.push(hit.value);
-          }
-          if (values.length === parts.length) payload[c.key] = values.join(',');
-          break;
-        }
-        case 'ref': case 'refs': case 'treeRef': {
-          const labels = f.kind === 'refs' ? asText(v).split(SPLIT).map((s) => s.trim()).filter(Boolean) : [asText(v).trim()];
-          pending.push({ row: i, col: c, labels });
-          break;
-        }
-        case 'boolean': {
-          const s = asText(v).trim().toLowerCase();
-          if (typeof v === 'boolean') payload[c.key] = v;
-          else if (TRUE.has(s)) payload[c.key] = true;
-          else if (FALSE.has(s)) payload[c.key] = false;
-          else errors.add(r.row, c, '只能填写“是”或“否”');
-          break;
-        }
-        case 'integer': case 'number': case 'money': {
-          if (typeof v === 'number') payload[c.key] = v;
-          else {
-            const s = asText(v).replace(/[,，\s]/g, '').replace(/^[¥￥]/, '');
-            payload[c.key] = /^-?\d+(\.\d+)?$/.test(s) ? Number(s) : s;
-          }
-          break;
-        }
-        case 'date': {
-          const d = parseDate(v);
-          if (d) payload[c.key] = d;
-          else errors.add(r.row, c, '日期格式不正确，应为YYYY-MM-DD');
-          break;
-        }
-        case 'datetime': {
-          const d = parseDateTime(v);
-          if (d) payload[c.key] = d;
-          else errors.add(r.row, c, '时间格式不正确，应为YYYY-MM-DD HH:mm:ss');
-          break;
-        }
-        case 'time': {
-          const t = v instanceof Date ? utcTime(v) : typeof v === 'number' ? utcTime(serialDate(25569 + (v % 1))) : parseTime(asText(v));
-          if (t) payload[c.key] = t;
-          else errors.add(r.row, c, '时间格式不正确，应为HH:mm:ss');
-          break;
-        }
-        default:
-          payload[c.key] = typeof v === 'number' && Number.isInteger(v) ? v.toFixed(0) : asText(v);
-      }
+      const parsed = excelKind(f).parse(v, f, () => dictItems(ctx, f.dict));
+      if ('error' in parsed) errors.add(r.row, c, parsed.error);
+      else if ('labels' in parsed) pending.push({ row: i, col: c, labels: parsed.labels });
+      else payload[c.key] = parsed.value;
     }
   });
 

@@ -1,20 +1,12 @@
+import { maskValue as maskKind } from '../../core/kinds/index.js';
 import { permissionCode } from '../../core/schema/naming.js';
 import type { SessionUser } from '../auth/session.js';
 import { callerCan } from './guard.js';
 import type { ResourceModel } from './model.js';
 
-/** Masking of `sensitive: "mask"` fields: 138****8000, 110***********1234, a***@x.com. */
+/** Masking of `sensitive: "mask"` fields: the field kind's (src/core/kinds), as the console shows it. */
 export function maskValue(kind: string, v: unknown): unknown {
-  if (typeof v !== 'string' || v.length === 0) return v;
-  if (kind === 'phone' && v.length >= 7) return `${v.slice(0, 3)}****${v.slice(-4)}`;
-  if (kind === 'idcard' && v.length >= 8) return `${v.slice(0, 3)}${'*'.repeat(v.length - 7)}${v.slice(-4)}`;
-  if (kind === 'email') {
-    const at = v.indexOf('@');
-    if (at > 0) return `${v[0]}***${v.slice(at)}`;
-  }
-  if (v.length <= 2) return `${v[0]}*`;
-  const keep = Math.max(1, Math.floor(v.length / 4));
-  return `${v.slice(0, keep)}${'*'.repeat(v.length - keep * 2)}${v.slice(-keep)}`;
+  return typeof v === 'string' && v.length > 0 ? maskKind(kind, v) : v;
 }
 
 /**

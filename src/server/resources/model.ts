@@ -4,8 +4,10 @@
  */
 import { hasDictText, isMultiValued, snakeCase } from '../../core/schema/naming.js';
 import type { FieldSchema, ResourceSchema } from '../../core/schema/types.js';
+import { KINDS, type Storage } from '../../core/kinds/index.js';
+import { SYSTEM_FIELDS } from '../../core/schema/system-columns.js';
 
-export type Storage = 'text' | 'integer' | 'real' | 'bool';
+export type { Storage };
 
 export interface FieldCol {
   field: FieldSchema;
@@ -32,28 +34,12 @@ export interface ResourceModel {
   selectColumns: string[];
 }
 
-export const SYSTEM_COLS: Array<{ key: string; column: string; storage: Storage }> = [
-  { key: 'id', column: 'id', storage: 'text' },
-  { key: 'tenantId', column: 'tenant_id', storage: 'integer' },
-  { key: 'createBy', column: 'create_by', storage: 'text' },
-  { key: 'createTime', column: 'create_time', storage: 'text' },
-  { key: 'updateBy', column: 'update_by', storage: 'text' },
-  { key: 'updateTime', column: 'update_time', storage: 'text' },
-  { key: 'version', column: 'version', storage: 'integer' },
-];
+/** The system columns (src/core/schema/system-columns.ts). */
+export const SYSTEM_COLS: ReadonlyArray<{ key: string; column: string; storage: Storage }> = SYSTEM_FIELDS;
 
+/** Column storage of a field: its kind's (src/core/kinds). */
 export function storageOf(f: FieldSchema): Storage {
-  switch (f.kind) {
-    case 'integer':
-      return 'integer';
-    case 'number':
-    case 'money':
-      return 'real';
-    case 'boolean':
-      return 'bool';
-    default:
-      return 'text';
-  }
+  return KINDS[f.kind].storage;
 }
 
 export function tableName(schema: ResourceSchema): string {

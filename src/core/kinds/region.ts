@@ -1,0 +1,8 @@
+/** Field kind `region`: 行政区划代码. */
+import { type KindDescriptor, TEXT_SEARCH } from './types.js';
+
+export const regionKind: KindDescriptor = {
+  cell: 'text', storage: 'text', input: 'choose', importable: true,
+  searchModes: TEXT_SEARCH,
+  widget: (f, ctx) => ({ component: 'RegionCascader', type: 'string', props: { source: ctx.source, field: f.key } }),
+};
