@@ -231,6 +231,17 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     });
   }
 
+  // api.aliases: no writes on a readOnly resource; a path no other resource's route uses
+  for (const [path, action] of Object.entries(s.api?.aliases ?? {})) {
+    const ap = pointer('api', 'aliases', path);
+    if (s.readOnly && (action === 'add' || action === 'edit')) err(ap, `只读资源没有 ${action} 接口，不能声明别名 "${path}"`);
+    for (const r of reg.resources.values()) {
+      if (r.name === s.name) continue;
+      const taken = (['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'] as const).some((a) => apiPath(r, a) === path) || Object.keys(r.api?.aliases ?? {}).includes(path);
+      if (taken) err(ap, `接口别名 "${path}" 与资源 "${r.name}" 的接口重复`);
+    }
+  }
+
   // actions (+ transitions) naming
   const actionAt = new Map<string, string>();
   const named: Array<{ action: string; p: string }> = [
@@ -300,6 +311,10 @@ export function knownRoutes(reg: Registry): Set<string> {
     out.add(`POST ${apiPath(r, 'edit')}`);
     out.add(`DELETE ${apiPath(r, 'delete')}`);
     out.add(`DELETE ${apiPath(r, 'deleteBatch')}`);
+    for (const [path, a] of Object.entries(r.api?.aliases ?? {})) {
+      out.add(`${a === 'list' || a === 'queryById' ? 'GET' : 'POST'} ${path}`);
+      if (a === 'edit') out.add(`PUT ${path}`);
+    }
     if (r.list?.tree) out.add(`GET ${apiPath(r, 'childList')}`);
     for (const t of r.states?.transitions ?? []) {
       out.add(`PUT ${apiPath(r, t.action)}`);
@@ -317,6 +332,20 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
   checkServerFilled(f, p, name, s, reg, err, own);
   if (f.permission && !own) err(p('permission'), `${name}：字段级权限只能声明在资源字段上`);
   if (f.permission && f.permission.view && f.hidden) warn(p('permission'), `${name} 已隐藏（hidden），view 权限不起作用`);
+  if (f.capBy) {
+    const NUM = ['integer', 'number', 'money'];
+    const caps = Array.isArray(f.capBy) ? f.capBy : [f.capBy];
+    if (!NUM.includes(f.kind)) err(p('capBy'), `${name} 的类型 ${f.kind} 不能声明上限（capBy 只用于数值字段）`);
+    else caps.forEach((cap, i) => {
+      const cp = (...rest: Array<string | number>) => Array.isArray(f.capBy) ? p('capBy', i, ...rest) : p('capBy', ...rest);
+      const via = s.fields.find((x) => x.key === cap.ref);
+      const target = via?.kind === 'ref' && via.ref ? reg.resources.get(via.ref.resource) : undefined;
+      const capField = target?.fields.find((x) => x.key === cap.field);
+      if (!via || via.kind !== 'ref') err(cp('ref'), `${name} 的上限关联字段 "${cap.ref}" 不是本资源的 ref 字段`);
+      else if (target && (!capField || !NUM.includes(capField.kind))) err(cp('field'), `${name} 的上限字段 "${cap.field}" 不是资源 "${target.name}" 的数值字段`);
+      if (cap.unless) checkCondition(cap.unless, [...at, 'capBy', ...(Array.isArray(f.capBy) ? [i] : []), 'unless'], `${name} 的 capBy.unless`, s, err);
+    });
+  }
   if (f.kind === 'region' && !reg.resources.has(REGION_RESOURCE)) err(p('kind'), `${name} 的类型为 region，需要行政区划模块 "${REGION_RESOURCE}"`, REGION_RESOURCE);
   if (f.kind === 'dict') {
     if (!f.dict) err(p('kind'), `${name} 的类型为 dict，必须声明 dict（字典编码）`);

@@ -42,6 +42,15 @@ export type ConditionValue =
   | { notEmpty: true };
 export type Condition = Record<string, ConditionValue>;
 
+export interface CapSpec {
+  /** A `ref` field of this resource: the record whose amount caps the sum. */
+  ref: string;
+  /** Numeric field of the referenced resource holding the cap. */
+  field: string;
+  /** Records left out of the sum (e.g. closed refunds). */
+  unless?: Condition;
+}
+
 export interface RefSpec {
   /** Target resource name (another schema's `name`). */
   resource: string;
@@ -118,6 +127,13 @@ export interface FieldSchema {
   format?: string;
   visibleWhen?: Condition;
   requiredWhen?: Condition;
+  /**
+   * Numeric fields: the sum of this field over the records naming the same `ref` (this
+   * record included, those matching `unless` left out) may not exceed `field` of the record it
+   * names — refunds never above what was paid, withdrawals never above the balance. A list
+   * caps through several ref fields (e.g. one per order type); each applies when its ref is set.
+   */
+  capBy?: CapSpec | CapSpec[];
   disabledWhen?: Condition;
   /**
    * Demo-data hint for src/server/demo: a named generator
@@ -263,6 +279,11 @@ export interface ApiSpec {
   importTemplate?: string;
   /** Tree resources: children of one node, `?pid=` (default `<base>/childList`). */
   childList?: string;
+  /**
+   * More paths (relative to the API root) answering one generic action, with its permission
+   * code and checks — for callers that use another name, e.g. `{"/v1/hisApi/refund": "add"}`.
+   */
+  aliases?: Record<string, 'list' | 'queryById' | 'add' | 'edit'>;
 }
 
 export interface MenuSpec {

@@ -10,6 +10,8 @@
  *   state is dated within the last two weeks.
  * - `autoNumber`: `<prefix><date><sequence>` as the server numbers them, dated like the row.
  * - `compute`: `add` and `product` of the row's own fields, as the server computes them.
+ * - `capBy`: a capped amount is cut so the rows naming one record never add up past its cap
+ *   (refunds of an order stay within what was paid).
  */
 import type { FieldSchema, ResourceSchema, Transition } from '../../core/schema/types.js';
 import type { Row, RowCtx } from './context.js';
@@ -55,7 +57,10 @@ export function storyPlan(schema: ResourceSchema): StoryPlan | undefined {
   }
   for (const k of [...owned]) if (!byKey.get(k)?.readOnly || k === st?.field) owned.delete(k);
   const baseTime = schema.fields.find((f) => f.kind === 'datetime' && f.required && !f.readOnly);
-  if (!numbered.length && !computed.length && !paths) return undefined;
+  const capped = schema.fields.filter((f) => f.capBy);
+  if (!numbered.length && !computed.length && !paths && !capped.length) return undefined;
+  // what the rows generated so far took of each capped record's cap
+  const taken = new Map<string, number>();
 
   return {
     apply(c, row) {
@@ -98,6 +103,20 @@ export function storyPlan(schema: ResourceSchema): StoryPlan | undefined {
         row[f.key] = `${a.prefix}${date}${String(c.index + 1).padStart(a.digits, '0')}`;
       }
       for (const f of computed) row[f.key] = computeOwn(f, row);
+      for (const f of capped) {
+        for (const cap of Array.isArray(f.capBy) ? f.capBy! : [f.capBy!]) {
+          const refId = row[cap.ref];
+          const target = byKey.get(cap.ref)?.ref?.resource;
+          if (refId === null || refId === undefined || refId === '' || !target || typeof row[f.key] !== 'number') continue;
+          const owner = c.plan.refCandidates(target).find((r) => String(r.id) === String(refId));
+          const limit = Number(owner?.[cap.field] ?? NaN);
+          if (!Number.isFinite(limit)) continue;
+          const key = `${cap.ref}:${String(refId)}`;
+          const value = Math.max(0, Math.min(row[f.key] as number, round2(limit - (taken.get(key) ?? 0))));
+          row[f.key] = f.kind === 'integer' ? Math.floor(value) : value;
+          taken.set(key, round2((taken.get(key) ?? 0) + (row[f.key] as number)));
+        }
+      }
     },
   };
 }

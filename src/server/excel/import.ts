@@ -26,6 +26,7 @@ import { checkEditableFields } from '../resources/guard.js';
 import { ruleProblems, type Caller } from '../resources/pipeline.js';
 import { checkRefs } from '../resources/refs.js';
 import { flush, runAfterWrite, type Pending } from '../resources/write.js';
+import { checkCaps } from '../resources/caps.js';
 import { logWrites } from '../resources/write-log.js';
 import { sanitizeRecord } from '../sanitize/index.js';
 import { toStored, type FieldCol, type ResourceModel } from '../resources/model.js';
@@ -354,6 +355,7 @@ export async function commitImport(ctx: AppContext, m: ResourceModel, payloads: 
     } else {
       for (let i = 0; i < full.length; i += chunk) await trx.insertInto(m.table).values(full.slice(i, i + chunk)).execute();
     }
+    await checkCaps(ctx, trx, m, ids, caller.tenantId);
     await runAfterWrite(ctx, trx, m, caller, 'add', ids, {}, pending);
     await logWrites(trx, caller, m.name, 'import', ids, 1);
   });

@@ -16,6 +16,7 @@ import { rowToRecord, type ResourceModel } from './model.js';
 import { checkTargetTenant, isObject, refuse, ruleProblems, type Caller } from './pipeline.js';
 import { checkRefs } from './refs.js';
 import { nextVersion } from './version.js';
+import { checkCaps } from './caps.js';
 import { logWrites } from './write-log.js';
 
 type Rec = Record<string, unknown>;
@@ -52,6 +53,7 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
     if (writes && id) {
       // the effect may have changed the row: its version moves on, so stale edit forms get 409
       await trx.updateTable(m.table).set({ version: nextVersion() }).where('id', '=', id).where('tenant_id', '=', caller.tenantId).execute();
+      await checkCaps(ctx, trx, m, [id], caller.tenantId);
       await logWrites(trx, caller, m.name, a.action, [id]);
     }
     return out;

@@ -25,6 +25,12 @@ import { addRecord, deleteRecords, editRecord, parseIds, type Caller } from './w
 
 type Query = Record<string, unknown>;
 
+/** The generic path of an action and its `api.aliases` (absolute under the API root). */
+function pathsOf(s: ResourceModel['schema'], action: 'list' | 'queryById' | 'add' | 'edit'): string[] {
+  const aliases = Object.entries(s.api?.aliases ?? {}).filter(([, a]) => a === action).map(([p]) => p);
+  return [apiPath(s, action), ...aliases];
+}
+
 const caller = (req: FastifyRequest): Caller => ({ user: req.session!, tenantId: req.tenantId });
 
 function idParam(q: Query, name = 'id'): string {
@@ -42,7 +48,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
   const perm = (action: string) => ({ config: { permission: codeFor(s, action, lookup) } });
   const decorateFor = (req: FastifyRequest, model: ResourceModel, recs: Array<Record<string, unknown>>) => presentRecords(model, recs, req.session!);
 
-  app.get(apiPath(s, 'list'), perm('list'), async (req) => {
+  for (const url of pathsOf(s, 'list')) app.get(url, perm('list'), async (req) => {
     const query = (req.query ?? {}) as Query;
     refuseHiddenQuery(m, query, req.session!);
     const q = toListQuery(m, query);
@@ -56,7 +62,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
   // list code) and answers what this caller may open (e.g. a message sent to them)
   const readEffect = s.effects?.read ? ctx.effects.get(s.effects.read) : undefined;
   if (s.effects?.read && !readEffect) throw new Error(`模块 ${s.name} 的 effects.read 引用了未注册的服务端效果：${s.effects.read}`);
-  app.get(apiPath(s, 'queryById'), readEffect ? {} : perm('queryById'), async (req) => {
+  for (const url of pathsOf(s, 'queryById')) app.get(url, readEffect ? {} : perm('queryById'), async (req) => {
     const id = idParam((req.query ?? {}) as Query);
     const user = req.session!;
     let rec = !readEffect || hasCode(user, codeFor(s, 'queryById', lookup)) ? await readRecordFor(ctx, m, id, req.tenantId, user) : null;
@@ -133,7 +139,7 @@ export function registerResources(app: FastifyInstance, ctx: AppContext): void {
 /** add, edit, delete and deleteBatch: absent for a resource declared `readOnly` (written by the server only). */
 function registerWrites(app: FastifyInstance, ctx: AppContext, m: ResourceModel, perm: (action: string) => { config: { permission: string } }): void {
   const s = m.schema;
-  app.post(apiPath(s, 'add'), perm('add'), async (req) => {
+  for (const url of pathsOf(s, 'add')) app.post(url, perm('add'), async (req) => {
     const id = await addRecord(ctx, m, req.body, caller(req));
     return ok(id, '添加成功！');
   });
@@ -142,8 +148,10 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, m: ResourceModel,
     const id = await editRecord(ctx, m, req.body, caller(req));
     return ok(id, '编辑成功！');
   };
-  app.put(apiPath(s, 'edit'), perm('edit'), edit);
-  app.post(apiPath(s, 'edit'), perm('edit'), edit);
+  for (const url of pathsOf(s, 'edit')) {
+    app.put(url, perm('edit'), edit);
+    app.post(url, perm('edit'), edit);
+  }
 
   app.delete(apiPath(s, 'delete'), perm('delete'), async (req) => {
     await deleteRecords(ctx, m, [idParam((req.query ?? {}) as Query)], caller(req));

@@ -31,6 +31,7 @@ import { checkTargetTenant, isObject, refuse, ruleProblems, type Caller } from '
 import { checkRefs } from './refs.js';
 import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from './version.js';
 import { checkUnique, flush, runAfterWrite, type Pending } from './write.js';
+import { checkCaps } from './caps.js';
 import { logWrites } from './write-log.js';
 
 type Rec = Record<string, unknown>;
@@ -140,6 +141,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
         const again = await trx.selectFrom(m.table).select(`${stateCol.column} as s`).where('id', '=', id).executeTakeFirst();
         throw refuseState(again?.s);
       }
+      await checkCaps(ctx, trx, m, [id], caller.tenantId);
       await runAfterWrite(ctx, trx, m, caller, 'edit', [id], r.value, pending);
       await logWrites(trx, caller, m.name, t.action, [id], storedVersion(row as Rec) + 1);
     });

@@ -19,6 +19,7 @@ import type { ResourceModel } from './model.js';
 import { checkTargetTenant, columnValues, isObject, prepareRecord, rowLabel, type Caller } from './pipeline.js';
 import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from './version.js';
 import { logWrites } from './write-log.js';
+import { checkCaps, hasCaps } from './caps.js';
 // registers the authentication-table effects (syncUserRoles, dropRoleLinks) named by schemas
 // registers what roles grant, for `ref.grantSubset`
 import '../auth/grants.js';
@@ -128,6 +129,15 @@ async function replaceChildren(db: Db, l: ChildLink, rows: Rec[], parentId: stri
   }
 }
 
+/** `capBy` of child rows written with their parent (caps.ts). */
+async function checkChildCaps(ctx: AppContext, db: Db, links: ChildLink[], parentId: string, tenantId: number): Promise<void> {
+  for (const l of links) {
+    if (!hasCaps(l.model)) continue;
+    const rows = await db.selectFrom(l.model.table).select('id').where('tenant_id', '=', tenantId).where(l.fk.column, '=', parentId).execute();
+    await checkCaps(ctx, db, l.model, rows.map((r) => String(r.id)), tenantId, `${l.spec.title}：`);
+  }
+}
+
 export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown, caller: Caller): Promise<string> {
   if (!isObject(body)) throw badRequest('请求体必须是对象');
   await checkTargetTenant(ctx, caller);
@@ -146,6 +156,8 @@ export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown
       for (const l of links) {
         for (const [i, row] of (children[l.spec.key] ?? []).entries()) await insertChild(trx, l, row, id, caller, i, now);
       }
+      await checkCaps(ctx, trx, m, [id], caller.tenantId);
+      await checkChildCaps(ctx, trx, links, id, caller.tenantId);
       await runAfterWrite(ctx, trx, m, caller, 'add', [id], valid, pending);
       await logWrites(trx, caller, m.name, 'add', [id], 1);
     });
@@ -193,6 +205,8 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
           const rows = children[l.spec.key];
           if (rows) await replaceChildren(trx, l, rows, sid, caller, now);
         }
+        await checkCaps(ctx, trx, m, [sid], caller.tenantId);
+        await checkChildCaps(ctx, trx, links, sid, caller.tenantId);
         await runAfterWrite(ctx, trx, m, caller, 'edit', [sid], valid, pending);
         await logWrites(trx, caller, m.name, 'edit', [sid], version + 1);
       });
