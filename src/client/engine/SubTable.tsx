@@ -15,16 +15,13 @@
  * - Detail mode: read-only cells with the list renderers (dict labels,
  *   thousands separators, dates, ellipsis).
  */
-import { KINDS } from '../../core/kinds';
 import { forwardRef, memo, useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, DatePicker, Input, InputNumber, Switch, Table, Typography } from 'antd';
+import { Button, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import type { ChildSchema, FieldSchema, ResourceSchema } from '../../core/schema/types';
 import { fieldRules, checkRule } from '../../core/validators/rules';
 import { findField } from '../../core/schema/naming';
-import { DictSelect } from './fields/DictSelect';
-import { RefSelect } from './fields/RefSelect';
+import { CellEditor } from './cellEditors';
 import { cellSpecs } from './projections';
 import { renderCell } from './renderers';
 import type { Row } from './api';
@@ -84,34 +81,6 @@ export function parseChildError(field: string): { key: string; index: number; fi
   return { key: m[1]!, index: Number(m[2] ?? m[3]), field: m[4]! };
 }
 
-
-function CellEditor({ f, source, value, labels, onChange, error, label }: {
-  f: FieldSchema; source: string; value: unknown; labels?: string; onChange: (v: unknown) => void; error?: string; label: string;
-}) {
-  const status = error ? 'error' : undefined;
-  const common = { 'aria-label': label, status } as const;
-  switch (f.kind) {
-    case 'integer': case 'number': case 'money':
-      return <InputNumber {...common} style={{ width: '100%' }} value={value as number | null | undefined ?? null} min={f.min} max={f.max}
-        precision={KINDS[f.kind].numeric === 'integer' ? 0 : f.precision ?? KINDS[f.kind].precision}
-        onChange={(v) => onChange(v ?? undefined)} />;
-    case 'boolean':
-      return <Switch aria-label={label} checked={value === true || value === 1 || value === '1' || value === 'true'} onChange={(v) => onChange(v)} />;
-    case 'date': case 'datetime':
-      return <DatePicker {...common} style={{ width: '100%' }} showTime={f.kind === 'datetime'} value={isEmpty(value) ? null : dayjs(String(value))}
-        onChange={(d) => onChange(d ? d.format(f.format ?? KINDS[f.kind].dateFormat!) : undefined)} />;
-    case 'dict':
-      return <DictSelect dict={f.dict} multiple={f.multiple} value={value} onChange={onChange} placeholder={`请选择${f.title}`} />;
-    case 'ref': case 'refs':
-      return f.ref
-        // options by named id: the child resource (the cell's schema) + field
-        ? <RefSelect source={source} field={f.key} multiple={f.kind === 'refs'} value={value} labels={labels} onChange={onChange} placeholder={`请选择${f.title}`} />
-        : null;
-    default:
-      return <Input {...common} value={isEmpty(value) ? '' : String(value)} maxLength={f.maxLength} placeholder={`请输入${f.title}`}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />;
-  }
-}
 
 interface RowProps {
   source: string;

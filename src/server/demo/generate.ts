@@ -9,13 +9,14 @@
  * visibleWhen (hidden -> null) and requiredWhen (then always filled). Each row has its own
  * seeded stream: row i is the same whatever the count.
  */
-import type { DictSchema, FieldSchema, ResourceSchema } from '../../core/schema/types.js';
+import type { DictSchema, FieldKind, FieldSchema, ResourceSchema } from '../../core/schema/types.js';
 import { evaluateCondition } from '../../core/validators/index.js';
 import type { DemoOptions, NamedGenerator, Plan, Row, RowCtx } from './context.js';
 import { hashSeed, pad, Permutation, Rng } from './prng.js';
 import { NAMED_GENERATORS, UNIQUE_BY_CONSTRUCTION, doctor, email, fmtDate, fmtDateTime, mobile, person, round2 } from './named.js';
 import { storyPlan } from './story.js';
 import { DISTRICTS } from './places.js';
+import { KINDS } from '../../core/kinds/index.js';
 
 const DAY = 86_400_000;
 export const DEFAULT_NOW = '2025-12-31T00:00:00Z';
@@ -203,46 +204,53 @@ function dictValue(c: RowCtx, f: FieldSchema): string {
   return c.rng.pick(values);
 }
 
+/**
+ * Demo value of a field by its kind, registered against the kind as the Excel converters and
+ * the client's widgets are: a kind of FIELD_KINDS without an entry does not compile.
+ */
+type DemoByKind = (c: RowCtx, f: FieldSchema, required: boolean) => unknown;
+const fileName = (c: RowCtx, f: FieldSchema, required: boolean) => (required ? `demo/${f.key}/${pad(c.rng.int(1, 20), 2)}.png` : null);
+const DEMO_BY_KIND: Record<FieldKind, DemoByKind> = {
+  string: (c, f) => `${f.title}${pad(c.index + 1, Math.max(3, String(c.plan.capacity).length))}`,
+  text: (c) => c.rng.pick(NEUTRAL_TEXT),
+  richtext: (c) => `<p>${c.rng.pick(NEUTRAL_TEXT)}</p>`,
+  integer: (c, f) => {
+    if (typeof f.default === 'number' && c.rng.chance(0.5)) return f.default;
+    const [a, b] = numberRange(f, 0, (f.min ?? 0) + 100);
+    return c.rng.int(Math.ceil(a), Math.floor(b));
+  },
+  number: (c, f) => decimal(c, f, 0, 100),
+  money: (c, f) => decimal(c, f, 1, 500),
+  boolean: (c, f) => (typeof f.default === 'boolean' ? (c.rng.chance(0.7) ? f.default : !f.default) : c.rng.chance(0.5)),
+  date: (c) => fmtDate(c.plan.now.getTime() - c.rng.int(0, 3 * 365) * DAY),
+  datetime: (c) => fmtDateTime(c.plan.now.getTime() - c.rng.int(0, 3 * 365) * DAY + c.rng.int(8 * 3600, 21 * 3600 - 1) * 1000),
+  time: (c) => `${pad(c.rng.int(8, 20), 2)}:${pad(c.rng.int(0, 3) * 15, 2)}:00`,
+  dict: (c, f) => dictValue(c, f),
+  ref: (c, f) => refValue(c, f),
+  refs: (c, f) => refValue(c, f),
+  treeRef: (c, f) => refValue(c, f),
+  region: (c) => c.rng.weighted(DISTRICTS.map((d) => [d.code, d.weight] as const)),
+  image: fileName,
+  file: fileName,
+  images: fileName,
+  phone: (c, f) => mobile(c, f),
+  idcard: (c) => person(c).idCard,
+  email: (c, f) => email(c, f),
+  url: (c, f) => `https://www.example.com/${f.key}/${c.index + 1}`,
+  password: (c, f) => NAMED_GENERATORS.password!(c, f),
+  color: (c) => c.rng.pick(COLORS),
+  icon: (c) => c.rng.pick(ICONS),
+  json: () => '{}',
+};
+
+function decimal(c: RowCtx, f: FieldSchema, low: number, high: number): number {
+  const [a, b] = numberRange(f, low, high);
+  const k = 10 ** (f.precision ?? 2);
+  return Math.round((a + c.rng.next() * (b - a)) * k) / k;
+}
+
 function byKind(c: RowCtx, f: FieldSchema, required: boolean): unknown {
-  const { rng, plan } = c;
-  const nowMs = plan.now.getTime();
-  switch (f.kind) {
-    case 'string': {
-      const v = `${f.title}${pad(c.index + 1, Math.max(3, String(plan.capacity).length))}`;
-      return v;
-    }
-    case 'text': return rng.pick(NEUTRAL_TEXT);
-    case 'richtext': return `<p>${rng.pick(NEUTRAL_TEXT)}</p>`;
-    case 'integer': {
-      if (typeof f.default === 'number' && rng.chance(0.5)) return f.default;
-      const [a, b] = numberRange(f, 0, (f.min ?? 0) + 100);
-      return rng.int(Math.ceil(a), Math.floor(b));
-    }
-    case 'number': case 'money': {
-      const [a, b] = numberRange(f, f.kind === 'money' ? 1 : 0, f.kind === 'money' ? 500 : 100);
-      const p = f.precision ?? 2;
-      const k = 10 ** p;
-      return Math.round((a + rng.next() * (b - a)) * k) / k;
-    }
-    case 'boolean':
-      return typeof f.default === 'boolean' ? (rng.chance(0.7) ? f.default : !f.default) : rng.chance(0.5);
-    case 'date': return fmtDate(nowMs - rng.int(0, 3 * 365) * DAY);
-    case 'datetime': return fmtDateTime(nowMs - rng.int(0, 3 * 365) * DAY + rng.int(8 * 3600, 21 * 3600 - 1) * 1000);
-    case 'time': return `${pad(rng.int(8, 20), 2)}:${pad(rng.int(0, 3) * 15, 2)}:00`;
-    case 'dict': return dictValue(c, f);
-    case 'ref': case 'refs': case 'treeRef': return refValue(c, f);
-    case 'region': return rng.weighted(DISTRICTS.map((d) => [d.code, d.weight] as const));
-    case 'image': case 'file': return required ? `demo/${f.key}/${pad(rng.int(1, 20), 2)}.png` : null;
-    case 'images': return required ? `demo/${f.key}/${pad(rng.int(1, 20), 2)}.png` : null;
-    case 'phone': return mobile(c, f);
-    case 'idcard': return person(c).idCard;
-    case 'email': return email(c, f);
-    case 'url': return `https://www.example.com/${f.key}/${c.index + 1}`;
-    case 'password': return NAMED_GENERATORS.password!(c, f);
-    case 'color': return rng.pick(COLORS);
-    case 'icon': return rng.pick(ICONS);
-    case 'json': return '{}';
-  }
+  return DEMO_BY_KIND[f.kind](c, f, required);
 }
 
 // ------------------------------------------------------------ compiled field
@@ -288,34 +296,31 @@ function compile(f: FieldSchema, plan: Plan): Compiled {
 function conform(c: RowCtx, cf: Compiled, v: unknown): unknown {
   const f = cf.field;
   if (v === null || v === undefined) return null;
-  switch (f.kind) {
-    case 'integer': case 'number': case 'money': {
-      let n = typeof v === 'number' ? v : Number(v);
-      if (!Number.isFinite(n)) return undefined;
-      if (f.min !== undefined && n < f.min) n = f.min;
-      if (f.max !== undefined && n > f.max) n = f.max;
-      if (f.kind === 'integer') return Math.round(n);
-      const p = f.precision ?? 2;
-      return f.kind === 'money' && p === 2 ? round2(n) : Math.round(n * 10 ** p) / 10 ** p;
-    }
-    case 'boolean': return Boolean(v);
-    case 'dict': {
-      const values = c.plan.dictValues(f.dict!);
-      const parts = String(v).split(',');
-      return parts.every((p) => values.includes(p)) ? String(v) : undefined;
-    }
-    default: {
-      if (typeof v !== 'string') return v;
-      let s = v;
-      if (f.maxLength !== undefined && s.length > f.maxLength) {
-        const chars = Array.from(s);
-        if (chars.length > f.maxLength) s = chars.slice(0, f.maxLength).join('');
-      }
-      if (f.minLength !== undefined && s.length < 2 * f.minLength && Array.from(s).length < f.minLength) return undefined;
-      if (cf.pattern && !cf.pattern.test(s)) return undefined;
-      return s;
-    }
+  const kind = KINDS[f.kind];
+  if (kind.numeric) {
+    let n = typeof v === 'number' ? v : Number(v);
+    if (!Number.isFinite(n)) return undefined;
+    if (f.min !== undefined && n < f.min) n = f.min;
+    if (f.max !== undefined && n > f.max) n = f.max;
+    if (kind.numeric === 'integer') return Math.round(n);
+    const p = f.precision ?? 2;
+    return p === 2 ? round2(n) : Math.round(n * 10 ** p) / 10 ** p;
   }
+  if (kind.storage === 'bool') return Boolean(v);
+  if (f.dict) {
+    const values = c.plan.dictValues(f.dict);
+    const parts = String(v).split(',');
+    return parts.every((p) => values.includes(p)) ? String(v) : undefined;
+  }
+  if (typeof v !== 'string') return v;
+  let s = v;
+  if (f.maxLength !== undefined && s.length > f.maxLength) {
+    const chars = Array.from(s);
+    if (chars.length > f.maxLength) s = chars.slice(0, f.maxLength).join('');
+  }
+  if (f.minLength !== undefined && s.length < 2 * f.minLength && Array.from(s).length < f.minLength) return undefined;
+  if (cf.pattern && !cf.pattern.test(s)) return undefined;
+  return s;
 }
 
 function fillRate(cf: Compiled): number {
