@@ -12,9 +12,8 @@ const dicts = new Map(readdirSync(join(ROOT, 'dicts')).map((f) => {
 const doctor = JSON.parse(readFileSync(join(ROOT, 'modules', 'hisDoctor.json'), 'utf8')) as ResourceSchema;
 
 describe('demo-data: bulk', () => {
-  it('streams 50,000 doctors quickly with unique phones, ID cards and certificate numbers', () => {
+  it('streams 50,000 doctors with unique phones, ID cards and certificate numbers (the time is in npm run bench)', () => {
     const hospitals = Array.from({ length: 50 }, (_, i) => `h${i}`);
-    const t0 = performance.now();
     const phones = new Set<unknown>();
     const ids = new Set<unknown>();
     const certs = new Set<unknown>();
@@ -25,12 +24,9 @@ describe('demo-data: bulk', () => {
       certs.add(row.pracCertNo);
       n++;
     }
-    const ms = performance.now() - t0;
     expect(n).toBe(50_000);
     expect(phones.size).toBe(n);
     expect(ids.size).toBe(n);
     expect(certs.size).toBe(n);
-    // about 1 s on an idle machine (1,000,000 rows in ~15 s); the bound leaves room for a loaded CI box
-    expect(ms).toBeLessThan(10_000);
   });
 });
