@@ -3,7 +3,7 @@
  * 患者管理, 订单中心 and 护理服务 added by the catalogue opens at its menu path with rows, and
  * its add form and a row's detail open without a browser error; a consultation order goes
  * 待支付 → 待接诊 → 问诊中 → 已完成 through the row actions and another one is withdrawn
- * (退诊) with a reason.
+ * (退诊) with a reason; each then shows among its patient's orders (就诊人 › 问诊订单).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -38,8 +38,30 @@ async function confirmAction(page: Page, row: ReturnType<typeof tableRows>, acti
   await dialog.waitFor({ state: 'detached', timeout: 30_000 });
 }
 
+const QUERY = /^\s*查\s?询\s*$/;
+
+/** The 就诊人 cell of an order's row (the column after 订单编号). */
+async function patientOf(row: ReturnType<typeof tableRows>, orderNo: string): Promise<string> {
+  const cells = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
+  return cells[cells.indexOf(orderNo) + 1]!;
+}
+
+/** 就诊人 › search the name › the row action 问诊订单 lists the order. */
+async function seeAmongPatientOrders(page: Page, patient: string, orderNo: string, status: string): Promise<void> {
+  await openMenu(page, '患者管理', '就诊人');
+  const form = page.locator('form').filter({ has: page.locator('button', { hasText: QUERY }) }).first();
+  await form.locator('.ant-form-item').filter({ hasText: '姓名' }).locator('input').first().fill(patient);
+  await form.locator('button', { hasText: QUERY }).click();
+  await expect.poll(() => tableRows(page).filter({ hasText: patient }).count(), { message: `就诊人 ${patient}`, timeout: 15_000 }).toBeGreaterThan(0);
+  await tableRows(page).filter({ hasText: patient }).first().locator('a[data-action="consultOrders"]').click();
+  await page.waitForURL((u) => u.pathname === '/app/consultOrder', { timeout: 10_000 });
+  await expect.poll(() => tableRows(page).filter({ hasText: orderNo }).innerText().catch(() => ''), { message: `${patient} 的问诊订单 ${orderNo}`, timeout: 15_000 }).toContain(status);
+  // only this patient's orders are listed
+  for (const r of await tableRows(page).all()) expect(await r.innerText()).toContain(patient);
+}
+
 describe('Catalogue I pages', () => {
-  it('a consultation order is paid, accepted and finished; another is withdrawn with a reason', async () => {
+  it('a consultation order is paid, accepted and finished; another is withdrawn with a reason; both are among their patients\' orders', async () => {
     const { page, errors } = await e2e.newSession();
     await login(page, e2e.url, USERS.hospadmin.username, USERS.hospadmin.password);
     await openMenu(page, '订单中心', '问诊订单');
@@ -52,7 +74,9 @@ describe('Catalogue I pages', () => {
     await expect.poll(() => row().innerText()).toContain('问诊中');
     await confirmAction(page, row(), 'finish');
     await expect.poll(() => row().innerText()).toContain('已完成');
-    expect(await row().locator('a[data-action]').allInnerTexts()).toEqual([]);
+    // no transition leaves 已完成: only the link to the order's refunds stays
+    expect(await row().locator('a[data-action]').allInnerTexts()).toEqual(['退款记录']);
+    const finishedBy = await patientOf(row(), orderNo);
 
     const waiting = tableRows(page).filter({ hasText: '待接诊' }).first();
     const other = (await waiting.innerText()).match(/WZ\d{12}/)![0];
@@ -65,6 +89,10 @@ describe('Catalogue I pages', () => {
     await form.waitFor({ state: 'detached', timeout: 10_000 });
     await waitForList(page);
     await expect.poll(() => tableRows(page).filter({ hasText: other }).innerText()).toContain('已退诊');
+    const withdrawnBy = await patientOf(tableRows(page).filter({ hasText: other }), other);
+
+    await seeAmongPatientOrders(page, finishedBy, orderNo, '已完成');
+    await seeAmongPatientOrders(page, withdrawnBy, other, '已退诊');
     errors.assertClean();
   }, 120_000);
 });
