@@ -51,4 +51,26 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL: version check', (
     const d = await firstDoctor();
     await concurrentIncrements(app, hosp, String(d.id), 12);
   });
+
+  it('concurrent refunds of one order never add up past what it paid (capBy locks the order)', async () => {
+    const doctor = await firstDoctor();
+    const patient = (await call<Page<Rec>>(app, '/hisPatient/list', { token: hosp, query: { pageSize: 1 } })).body.result.records[0]!;
+    const order = await call<string>(app, '/hisConsultOrder/add', {
+      token: hosp,
+      body: {
+        hospitalId: doctor.hospitalId, doctorId: doctor.id, patientId: patient.id, inquiryType: 'image', visitKind: '1',
+        description: '反复头晕头痛一周，血压波动在150/95mmHg左右。', orderTime: '2026-01-05 09:30:00',
+        selfAmount: 50, deductType: '0', payType: '1', payWay: 'wxpay',
+      },
+    });
+    await call(app, '/hisConsultOrder/pay', { method: 'PUT', token: hosp, body: { id: order.body.result } });
+    const results = await Promise.all(Array.from({ length: 8 }, () => call(app, '/memberRefund/add', {
+      token: hosp,
+      body: { orderType: '1', consultOrderId: order.body.result, refundKind: '2', refundAmount: 20, refundReason: '并发退款', refundTime: '2026-01-06 10:00:00' },
+    })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.status === 400).every((r) => String(r.body.message).startsWith('退款金额：合计 60.00 元 超过问诊订单的自费金额 50.00 元'))).toBe(true);
+    const stored = (await call<Page<Rec>>(app, '/memberRefund/list', { token: hosp, query: { consultOrderId: order.body.result, pageSize: 20 } })).body.result.records;
+    expect(stored.map((r) => r.refundAmount)).toEqual([20, 20]);
+  });
 });
