@@ -108,8 +108,9 @@ const RefSelectEditable = observer((props: FormRefProps) => {
   const valueField = spec?.value ?? (typeof field?.componentProps?.valueField === 'string' ? field.componentProps.valueField : undefined) ?? 'id';
   const filterSpec: RefFilterSpec = (spec?.filter as RefFilterSpec | undefined) ?? props.filter ?? {};
   const filter: Record<string, unknown> = {};
+  // only {field} filters travel: the server applies the constant ones itself and refuses them as parameters
   for (const [k, f] of Object.entries(filterSpec)) {
-    filter[k] = 'field' in f ? (form.values as Record<string, unknown>)[f.field] : f.value;
+    if ('field' in f) filter[k] = (form.values as Record<string, unknown>)[f.field];
   }
   const target = useTarget(resource);
   const allowed = useAccess();
