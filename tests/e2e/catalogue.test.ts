@@ -3,11 +3,11 @@
  * 患者管理, 订单中心 and 护理服务 added by the catalogue opens at its menu path with rows, and
  * its add form and a row's detail open without a browser error; a consultation order goes
  * 待支付 → 待接诊 → 问诊中 → 已完成 through the row actions and another one is withdrawn
- * (退诊) with a reason; each then shows among its patient's orders (就诊人 › 问诊订单).
+ * (退诊) with a reason; each then shows among its patient's orders (就诊人管理 › 问诊订单).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readModule } from './form.js';
+import { fieldItem, fillField, formPanel, readModule } from './form.js';
 import { USERS, login, openMenu, resourceTable, tableRows, waitForList } from './harness.js';
 import { useE2E } from './lifecycle.js';
 
@@ -48,7 +48,7 @@ async function patientOf(row: ReturnType<typeof tableRows>, orderNo: string): Pr
 
 /** 就诊人 › search the name › the row action 问诊订单 lists the order. */
 async function seeAmongPatientOrders(page: Page, patient: string, orderNo: string, status: string): Promise<void> {
-  await openMenu(page, '患者管理', '就诊人');
+  await openMenu(page, '患者管理', '就诊人管理');
   const form = page.locator('form').filter({ has: page.locator('button', { hasText: QUERY }) }).first();
   await form.locator('.ant-form-item').filter({ hasText: '姓名' }).locator('input').first().fill(patient);
   await form.locator('button', { hasText: QUERY }).click();
@@ -94,5 +94,59 @@ describe('Catalogue I pages', () => {
     await seeAmongPatientOrders(page, finishedBy, orderNo, '已完成');
     await seeAmongPatientOrders(page, withdrawnBy, other, '已退诊');
     errors.assertClean();
+  }, 120_000);
+
+  it('退款管理: two partial refunds of one order go through, a third past what it paid is refused naming the amount, then the rest goes through', async () => {
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.hospadmin.username, USERS.hospadmin.password);
+    await openMenu(page, '财务中心', '退款管理');
+    const schema = readModule('hisMemberRefund');
+    const field = (key: string) => schema.fields.find((f) => f.key === key)!;
+    let order = '';
+
+    /** 新增 a refund of `amount` for the order chosen first; answers the form panel after 确定. */
+    const addRefund = async (amount: string) => {
+      await page.getByRole('button', { name: /新\s?增/ }).click();
+      const panel = await formPanel(page);
+      await expect.poll(() => panel.innerText()).toContain('新增退款单');
+      if (!order) {
+        await fillField(page, panel, field('consultOrderId'));
+        order = (await fieldItem(panel, '问诊订单').locator('.ant-select-selection-item').first().innerText()).trim();
+      } else {
+        const item = fieldItem(panel, '问诊订单');
+        await item.locator('input[role="combobox"]').first().fill(order);
+        await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: order }).first().click();
+      }
+      await fillField(page, panel, field('refundAmount'), amount);
+      await fillField(page, panel, field('refundReason'), '患者申请取消，部分退款');
+      await fillField(page, panel, field('refundTime'), '2026-01-06 10:00:00');
+      await panel.getByRole('button', { name: /确\s?定/ }).click();
+      return panel;
+    };
+    const saved = async () => {
+      await page.locator('.ant-message').getByText('添加成功！').first().waitFor({ state: 'visible' });
+      await expect.poll(() => page.locator('[data-testid="resource-form"] :is(.ant-modal-content, .ant-drawer-content):visible').count()).toBe(0);
+    };
+
+    await addRefund('0.01');
+    await saved();
+    expect(order).toMatch(/^WZ\d{12}$/);
+    await addRefund('0.02');
+    await saved();
+    const panel = await addRefund('999999');
+    const refused = /退款金额：合计 ([\d.,]+) 元 超过问诊订单的自费金额 ([\d.]+) 元，本次最多 ([\d.]+) 元/;
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toMatch(refused);
+    const [, , paid, room] = (await page.locator('body').innerText()).match(refused)!;
+    // what is left is what was paid less what the refunds of this order already took
+    expect(Number(room)).toBeLessThanOrEqual(Number(paid) - 0.03 + 1e-9);
+    // the form stays open with what was typed; the rest goes through
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await fieldItem(panel, '退款金额').locator('input').first().fill(room!);
+    await panel.getByRole('button', { name: /确\s?定/ }).click();
+    await saved();
+    await waitForList(page);
+    await expect.poll(() => tableRows(page).filter({ hasText: room! }).count()).toBeGreaterThan(0);
+    // the refused add is the one 400 the browser saw
+    errors.assertClean([/status of 400 \(Bad Request\) \(http:\/\/[^)]+\/hospital\/memberRefund\/add\)/]);
   }, 120_000);
 });
