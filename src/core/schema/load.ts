@@ -137,6 +137,8 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     if (s.children) err('/children', `资源 "${s.name}" 声明为只读（readOnly），不能有子表`);
   }
 
+  if (s.wordList) checkWordList(s, err);
+
   const seen = new Map<string, number>();
   s.fields.forEach((f, i) => {
     if (seen.has(f.key)) err(pointer('fields', i, 'key'), `字段键 "${f.key}" 重复（第 ${seen.get(f.key)! + 1} 个字段已声明）`);
@@ -360,6 +362,7 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
     if (modes.length === 0) err(p('search'), `${name} 的类型 ${f.kind} 不支持查询`);
     else if (!modes.includes(f.search)) err(p('search'), `${name} 的类型 ${f.kind} 不支持${f.search === 'range' ? '区间查询（range）' : `查询方式 ${f.search}`}`);
   }
+  if (f.wordCheck) checkWordCheck(f, p, name, reg, err);
   if (f.readOnly && f.createOnly) err(p('readOnly'), `${name} 不能同时为 readOnly 与 createOnly`);
   if (f.writeOnly && f.list && typeof f.list === 'object') err(p('list'), `${name} 是 writeOnly 字段，不能出现在列表中`);
   if (f.writeOnly && f.search) err(p('search'), `${name} 是 writeOnly 字段，不能用于查询`);
@@ -373,6 +376,35 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
 }
 
 const NUMERIC_KINDS: readonly FieldKind[] = ['integer', 'number', 'money'];
+
+/** `wordList`: the word is a string field, scenes a multiple dict, conditions name declared fields. */
+function checkWordList(s: ResourceSchema, err: Report): void {
+  const w = s.wordList!;
+  const word = findField(s, w.word);
+  if (!word) err(pointer('wordList', 'word'), `词表的词语字段 "${w.word}" 不是已声明的字段`);
+  else if (word.kind !== 'string') err(pointer('wordList', 'word'), `词表的词语字段 "${w.word}" 的类型必须是 string`);
+  if (w.scenes !== undefined) {
+    const sc = findField(s, w.scenes);
+    if (!sc) err(pointer('wordList', 'scenes'), `词表的场景字段 "${w.scenes}" 不是已声明的字段`);
+    else if (sc.kind !== 'dict' || !sc.multiple) err(pointer('wordList', 'scenes'), `词表的场景字段 "${w.scenes}" 必须是多选字典（dict + multiple）`);
+  }
+  if (w.activeWhen) checkCondition(w.activeWhen, ['wordList', 'activeWhen'], '词表的 activeWhen 条件', s, err);
+  if (w.replaceWhen) checkCondition(w.replaceWhen, ['wordList', 'replaceWhen'], '词表的 replaceWhen 条件', s, err);
+}
+
+/** `wordCheck`: a text kind, a list resource that declares `wordList`, a scene of the list's scenes dictionary. */
+function checkWordCheck(f: FieldSchema, p: (...more: Array<string | number>) => string, name: string, reg: Registry, err: Report): void {
+  const w = f.wordCheck!;
+  if (!['string', 'text', 'richtext'].includes(f.kind)) err(p('wordCheck'), `${name} 声明了 wordCheck，类型必须是 string、text 或 richtext`);
+  const list = reg.resources.get(w.list);
+  if (!list) return err(p('wordCheck', 'list'), `${name} 的词表资源 "${w.list}" 不存在`, w.list);
+  if (!list.wordList) return err(p('wordCheck', 'list'), `${name} 的词表资源 "${w.list}" 没有声明 wordList`);
+  if (w.scene === undefined) return;
+  const scenes = list.wordList.scenes ? findField(list, list.wordList.scenes) : undefined;
+  if (!scenes?.dict) return err(p('wordCheck', 'scene'), `${name} 声明了场景，但词表 "${w.list}" 没有场景字段`);
+  const dict = reg.dicts.get(scenes.dict);
+  if (dict && !dict.items.some((it) => it.value === w.scene)) err(p('wordCheck', 'scene'), `${name} 的场景 "${w.scene}" 不是字典 "${dict.code}" 的值`);
+}
 
 /** `set` of a transition: targets are resource fields other than the state; values fit their kinds. */
 function checkTransitionSet(s: ResourceSchema, t: Transition, i: number, key: string, spec: TransitionSetValue, err: Report): void {

@@ -150,6 +150,34 @@ export interface FieldSchema {
    * caller's tenant). Kinds are numeric (integer, number, money).
    */
   compute?: ComputeSpec;
+  /**
+   * Text checked by the server on every write against a word list (a resource declaring
+   * `wordList`, e.g. sensitive words): a word to refuse gives 400 `<title>：包含敏感词「<word>」`,
+   * a word to replace is stored as `*`s. Kinds string, text, richtext (linter).
+   */
+  wordCheck?: WordCheckSpec;
+}
+
+export interface WordCheckSpec {
+  /** The word-list resource (it declares `wordList`). */
+  list: string;
+  /** This field's scene, a value of the list's scenes dictionary: only words of that scene or of none apply. */
+  scene?: string;
+}
+
+/**
+ * The records of this resource are a word list that fields refer to with `wordCheck`. Words of
+ * the writer's tenant and of the platform tenant apply.
+ */
+export interface WordListSpec {
+  /** The field holding the word (kind string). */
+  word: string;
+  /** A multiple dict field: the scenes a word applies to (empty: every scene). */
+  scenes?: string;
+  /** Which rows are in force (e.g. `{status: '1'}`); without it every row. */
+  activeWhen?: Condition;
+  /** Rows whose word is replaced by `*`s instead of refused (e.g. `{handling: '2'}`). */
+  replaceWhen?: Condition;
 }
 
 export interface AutoNumberSpec {
@@ -340,6 +368,8 @@ export interface ResourceSchema {
    * delete or import — no routes, no permission codes, no buttons; list, detail and export stay.
    */
   readOnly?: boolean;
+  /** The records are a word list that fields check their text against (`wordCheck`). */
+  wordList?: WordListSpec;
 }
 
 /**
