@@ -68,7 +68,7 @@ describe('POST /hisDisease/importExcel with 1,000 rows', () => {
     bad[250]!.疾病名称 = ''; // line 252: required
     bad[500]!.疾病编码 = 'I10'; // line 502: a code the dictionary already has
     bad[750]!.章节分类 = '第九十章'; // line 752: not a chapter
-    bad[999]!.疾病编码 = bad[998]!.疾病编码; // line 1001: twice in the file
+    bad[999]!.疾病编码 = bad[998]!.疾病编码!; // line 1001: twice in the file
 
     const before = await total();
     const dry = await post(await fileOf(bad), '1');

@@ -14,7 +14,7 @@ import { migrateSchema } from './migrate.js';
 import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, REGION_RESOURCE } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
 import type { Condition, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
-import { CRUD_ACTIONS } from './types.js';
+import { CRUD_ACTIONS, REGULATOR_FIELDS, UPLOAD_QUEUE_FIELDS, UPLOAD_STATES } from './types.js';
 
 export interface Problem {
   file: string;
@@ -112,6 +112,8 @@ export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[], extensi
   const registry = createRegistry(goodModules.map((x) => x.schema), goodDicts.map((x) => x.dict));
   for (const { file, schema } of goodModules) checkModule(file, schema, registry, problems, ext);
   checkGlobalUniqueness(goodModules, problems);
+  const queues = goodModules.filter((x) => x.schema.uploadQueue);
+  for (const q of queues.slice(1)) problems.push({ file: q.file, path: '/uploadQueue', message: `上报队列只能有一个（已由 ${queues[0]!.file} 声明）`, severity: 'error' });
   const shown = (problems as MissingResourceProblem[]).filter((p) => !(p.missingResource && broken.has(p.missingResource)));
   for (const p of shown) delete p.missingResource;
   return { registry, problems: shown };
@@ -138,6 +140,8 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
   }
 
   if (s.wordList) checkWordList(s, err);
+  if (s.uploadQueue) checkUploadQueue(s, reg, err);
+  if (s.upload) checkUpload(s, reg, err);
 
   const seen = new Map<string, number>();
   s.fields.forEach((f, i) => {
@@ -376,6 +380,48 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
 }
 
 const NUMERIC_KINDS: readonly FieldKind[] = ['integer', 'number', 'money'];
+
+/** Fields of `r` named in `wanted` (key -> kind) that are missing or of another kind. */
+function missingFields(r: ResourceSchema, wanted: Readonly<Record<string, FieldKind>>): string[] {
+  return Object.entries(wanted).filter(([k, kind]) => findField(r, k)?.kind !== kind).map(([k, kind]) => `${k}（${kind}）`);
+}
+
+/** `uploadQueue`: the queue's fields, its regulator configuration, and the status dictionary's states. */
+function checkUploadQueue(s: ResourceSchema, reg: Registry, err: Report): void {
+  const missing = missingFields(s, UPLOAD_QUEUE_FIELDS);
+  if (missing.length) err('/uploadQueue', `上报队列缺少字段：${missing.join('、')}`);
+  const org = findField(s, 'orgId');
+  const target = org?.kind === 'ref' && org.ref ? reg.resources.get(org.ref.resource) : undefined;
+  if (target) {
+    const m = missingFields(target, REGULATOR_FIELDS);
+    if (m.length) err('/uploadQueue', `上报队列的监管机构配置 "${target.name}" 缺少字段：${m.join('、')}`);
+  }
+  const status = findField(s, 'status');
+  const dict = status?.kind === 'dict' && status.dict ? reg.dicts.get(status.dict) : undefined;
+  if (dict) {
+    const lack = Object.values(UPLOAD_STATES).filter((v) => !dict.items.some((it) => it.value === v));
+    if (lack.length) err('/uploadQueue', `上报队列的状态字典 "${dict.code}" 缺少值：${lack.join('、')}`);
+  }
+}
+
+/** `upload`: a queue exists, the type is one of its upload types, the fields exist with fitting kinds. */
+function checkUpload(s: ResourceSchema, reg: Registry, err: Report): void {
+  const u = s.upload!;
+  const queue = [...reg.resources.values()].find((r) => r.uploadQueue);
+  if (!queue) return err('/upload', '声明了 upload，但没有声明 uploadQueue 的上报队列资源');
+  const typeDict = findField(queue, 'uploadType')?.dict;
+  const types = typeDict ? reg.dicts.get(typeDict) : undefined;
+  if (types && !types.items.some((it) => it.value === u.type)) err(pointer('upload', 'type'), `上报类型 "${u.type}" 不是字典 "${types.code}" 的值`);
+  if (!findField(s, u.bizNo)) err(pointer('upload', 'bizNo'), `业务单号字段 "${u.bizNo}" 不是已声明的字段`);
+  const st = findField(s, u.status);
+  const queueDict = findField(queue, 'status')?.dict;
+  if (!st) err(pointer('upload', 'status'), `上报状态字段 "${u.status}" 不是已声明的字段`);
+  else if (st.kind !== 'dict' || st.dict !== queueDict) err(pointer('upload', 'status'), `上报状态字段 "${u.status}" 必须是字典 "${queueDict}" 的 dict 字段（与上报队列相同）`);
+  if (u.time !== undefined && findField(s, u.time)?.kind !== 'datetime') err(pointer('upload', 'time'), `上报时间字段 "${u.time}" 必须是已声明的 datetime 字段`);
+  if (u.reason !== undefined && !['text', 'string'].includes(findField(s, u.reason)?.kind ?? '')) err(pointer('upload', 'reason'), `失败原因字段 "${u.reason}" 必须是已声明的 text 或 string 字段`);
+  const enqueues = (s.states?.transitions ?? []).some((t) => t.effect === 'regulatorEnqueue');
+  if (!enqueues) err('/upload', '声明了 upload，但没有 effect 为 regulatorEnqueue 的流转');
+}
 
 /** `wordList`: the word is a string field, scenes a multiple dict, conditions name declared fields. */
 function checkWordList(s: ResourceSchema, err: Report): void {
