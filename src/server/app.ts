@@ -25,6 +25,8 @@ import { registerAuthEffects } from './auth/effects.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
 import { JobScheduler } from './jobs/scheduler.js';
+import { registerRegulatorEffects } from './regulator/effects.js';
+import { UploadQueue, type UploadQueueOptions } from './regulator/queue.js';
 import { DatabaseReplayGuard } from './protocol/replay.js';
 import { CountCache } from './resources/count-cache.js';
 import { buildModel } from './resources/model.js';
@@ -67,6 +69,11 @@ export interface BuildOptions {
   trustProxy?: boolean | number | string;
   /** Object storage for uploads; default from S3_* variables, null for the local disk. */
   s3?: S3Config | null;
+  /**
+   * Regulator upload queue: how often due rows are sent and the retry backoff. Default: every
+   * 30 s with a database file, off (drain() by hand) for an in-memory database (tests).
+   */
+  uploadQueue?: UploadQueueOptions;
 }
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -108,6 +115,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerAuthEffects(effects);
   registerJobEffects(effects);
   registerNoticeEffects(effects);
+  registerRegulatorEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -210,8 +218,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerHealth(app, database);
   const jobs = new JobScheduler(ctx);
   await jobs.start();
+  const uploads = new UploadQueue(ctx, { intervalMs: opts.memory ? 0 : undefined, ...opts.uploadQueue });
+  uploads.start();
+  app.decorate('uploadQueue', uploads);
   app.addHook('onClose', async () => {
     jobs.stop();
+    await uploads.stop();
     await worker.release().catch(() => undefined);
     await bus.close();
     await database.close();

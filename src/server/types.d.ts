@@ -1,5 +1,6 @@
 import 'fastify';
 import type { SessionUser } from './auth/session.js';
+import type { UploadQueue } from './regulator/queue.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -7,6 +8,10 @@ declare module 'fastify' {
     public?: boolean;
     /** Permission code the caller must hold. */
     permission?: string;
+  }
+  interface FastifyInstance {
+    /** The regulator upload queue of this app (drain() sends the rows that are due). */
+    uploadQueue: UploadQueue;
   }
   interface FastifyRequest {
     session: SessionUser | null;

@@ -180,3 +180,39 @@ describe('loader rules', () => {
     expect(loadRegistry(g.modules, g.dicts).problems.map((p) => p.message)).toContain('接口路径 "/hisDoctor/approve" 与模块 "hisHospital" 重复');
   });
 });
+
+describe('word lists (wordList / wordCheck)', () => {
+  // hisDoctor of the fixtures serves as its own word list: realname is the word, scenes a multiple dict
+  const load = (mutate: (d: ResourceSchema) => void) => {
+    const f = asFiles();
+    const d = f.modules.find((m) => m.data.name === 'hisDoctor')!.data as ResourceSchema;
+    d.fields.push({ key: 'scenes', title: '场景', kind: 'dict', dict: 'sex', multiple: true });
+    d.wordList = { word: 'realname', scenes: 'scenes', activeWhen: { auditStatus: '1' }, replaceWhen: { sex: '2' } };
+    d.fields.find((x) => x.key === 'intro')!.wordCheck = { list: 'hisDoctor', scene: '1' };
+    mutate(d);
+    return loadRegistry(f.modules, f.dicts).problems.filter((p) => p.severity === 'error').map((p) => `${p.path} ${p.message}`);
+  };
+  const intro = (d: ResourceSchema) => d.fields.find((x) => x.key === 'intro')!;
+
+  test('a list and a checked field load clean', () => {
+    expect(load(() => {})).toEqual([]);
+    expect(load((d) => { intro(d).wordCheck = { list: 'hisDoctor' }; })).toEqual([]);
+  });
+
+  test('the checked field: text kinds, an existing list that declares wordList, a scene of its dictionary', () => {
+    expect(load((d) => { d.fields.find((x) => x.key === 'imagePrice')!.wordCheck = { list: 'hisDoctor' }; })).toEqual([
+      '/fields/8/wordCheck 字段 "imagePrice" 声明了 wordCheck，类型必须是 string、text 或 richtext',
+    ]);
+    expect(load((d) => { intro(d).wordCheck = { list: 'sysWord' }; })).toEqual(['/fields/9/wordCheck/list 字段 "intro" 的词表资源 "sysWord" 不存在']);
+    expect(load((d) => { intro(d).wordCheck = { list: 'hisHospital' }; })).toEqual(['/fields/9/wordCheck/list 字段 "intro" 的词表资源 "hisHospital" 没有声明 wordList']);
+    expect(load((d) => { intro(d).wordCheck = { list: 'hisDoctor', scene: '9' }; })).toEqual(['/fields/9/wordCheck/scene 字段 "intro" 的场景 "9" 不是字典 "sex" 的值']);
+    expect(load((d) => { delete d.wordList!.scenes; })).toEqual(['/fields/9/wordCheck/scene 字段 "intro" 声明了场景，但词表 "hisDoctor" 没有场景字段']);
+  });
+
+  test('the list: a string word, a multiple dict of scenes, conditions over declared fields', () => {
+    expect(load((d) => { d.wordList!.word = 'imagePrice'; })).toEqual(['/wordList/word 词表的词语字段 "imagePrice" 的类型必须是 string']);
+    expect(load((d) => { d.wordList!.word = 'words'; })).toEqual(['/wordList/word 词表的词语字段 "words" 不是已声明的字段']);
+    expect(load((d) => { d.wordList!.scenes = 'sex'; intro(d).wordCheck = { list: 'hisDoctor' }; })).toEqual(['/wordList/scenes 词表的场景字段 "sex" 必须是多选字典（dict + multiple）']);
+    expect(load((d) => { d.wordList!.activeWhen = { enabled: '1' }; })).toEqual(['/wordList/activeWhen/enabled 词表的 activeWhen 条件引用的字段 "enabled" 不存在']);
+  });
+});

@@ -33,6 +33,8 @@ export interface Scenario {
   resource: string;
   user?: string;
   note?: string;
+  /** List filters of records deleted before playing (a dictionary seeded with every valid code). */
+  clear?: Rec;
   /** Absent for a module written by the server only (`readOnly`). */
   add?: { values: Rec; expect?: Rec };
   edit?: { values: Rec; expect?: Rec };
@@ -252,6 +254,10 @@ export async function runScenario(app: FastifyInstance, token: string, registry:
   }
   expect(sc.add, `${schema!.title}: the scenario says what to add`).toBeTruthy();
 
+  if (sc.clear) {
+    const hits = await ok<Page<Rec>>(ctx, apiPath(schema!, 'list'), { query: { ...sc.clear, pageSize: 1000 } as never }, 'clear: list');
+    for (const r of hits.records) await ok(ctx, apiPath(schema!, 'delete'), { method: 'DELETE', query: { id: String(r.id) } }, 'clear: delete');
+  }
   const values = await resolveValues(ctx, sc.add!.values);
   await checkRequired(ctx, values);
 

@@ -14,7 +14,7 @@ import { migrateSchema } from './migrate.js';
 import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, REGION_RESOURCE } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
 import type { Condition, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
-import { CRUD_ACTIONS } from './types.js';
+import { CRUD_ACTIONS, REGULATOR_FIELDS, UPLOAD_QUEUE_FIELDS, UPLOAD_STATES } from './types.js';
 
 export interface Problem {
   file: string;
@@ -112,6 +112,8 @@ export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[], extensi
   const registry = createRegistry(goodModules.map((x) => x.schema), goodDicts.map((x) => x.dict));
   for (const { file, schema } of goodModules) checkModule(file, schema, registry, problems, ext);
   checkGlobalUniqueness(goodModules, problems);
+  const queues = goodModules.filter((x) => x.schema.uploadQueue);
+  for (const q of queues.slice(1)) problems.push({ file: q.file, path: '/uploadQueue', message: `上报队列只能有一个（已由 ${queues[0]!.file} 声明）`, severity: 'error' });
   const shown = (problems as MissingResourceProblem[]).filter((p) => !(p.missingResource && broken.has(p.missingResource)));
   for (const p of shown) delete p.missingResource;
   return { registry, problems: shown };
@@ -136,6 +138,10 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     if (s.states) err('/states', `资源 "${s.name}" 声明为只读（readOnly），不能有状态流转`);
     if (s.children) err('/children', `资源 "${s.name}" 声明为只读（readOnly），不能有子表`);
   }
+
+  if (s.wordList) checkWordList(s, err);
+  if (s.uploadQueue) checkUploadQueue(s, reg, err);
+  if (s.upload) checkUpload(s, reg, err);
 
   const seen = new Map<string, number>();
   s.fields.forEach((f, i) => {
@@ -389,6 +395,7 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
     if (modes.length === 0) err(p('search'), `${name} 的类型 ${f.kind} 不支持查询`);
     else if (!modes.includes(f.search)) err(p('search'), `${name} 的类型 ${f.kind} 不支持${f.search === 'range' ? '区间查询（range）' : `查询方式 ${f.search}`}`);
   }
+  if (f.wordCheck) checkWordCheck(f, p, name, reg, err);
   if (f.readOnly && f.createOnly) err(p('readOnly'), `${name} 不能同时为 readOnly 与 createOnly`);
   if (f.writeOnly && f.list && typeof f.list === 'object') err(p('list'), `${name} 是 writeOnly 字段，不能出现在列表中`);
   if (f.writeOnly && f.search) err(p('search'), `${name} 是 writeOnly 字段，不能用于查询`);
@@ -402,6 +409,77 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
 }
 
 const NUMERIC_KINDS: readonly FieldKind[] = ['integer', 'number', 'money'];
+
+/** Fields of `r` named in `wanted` (key -> kind) that are missing or of another kind. */
+function missingFields(r: ResourceSchema, wanted: Readonly<Record<string, FieldKind>>): string[] {
+  return Object.entries(wanted).filter(([k, kind]) => findField(r, k)?.kind !== kind).map(([k, kind]) => `${k}（${kind}）`);
+}
+
+/** `uploadQueue`: the queue's fields, its regulator configuration, and the status dictionary's states. */
+function checkUploadQueue(s: ResourceSchema, reg: Registry, err: Report): void {
+  const missing = missingFields(s, UPLOAD_QUEUE_FIELDS);
+  if (missing.length) err('/uploadQueue', `上报队列缺少字段：${missing.join('、')}`);
+  const org = findField(s, 'orgId');
+  const target = org?.kind === 'ref' && org.ref ? reg.resources.get(org.ref.resource) : undefined;
+  if (target) {
+    const m = missingFields(target, REGULATOR_FIELDS);
+    if (m.length) err('/uploadQueue', `上报队列的监管机构配置 "${target.name}" 缺少字段：${m.join('、')}`);
+  }
+  const status = findField(s, 'status');
+  const dict = status?.kind === 'dict' && status.dict ? reg.dicts.get(status.dict) : undefined;
+  if (dict) {
+    const lack = Object.values(UPLOAD_STATES).filter((v) => !dict.items.some((it) => it.value === v));
+    if (lack.length) err('/uploadQueue', `上报队列的状态字典 "${dict.code}" 缺少值：${lack.join('、')}`);
+  }
+}
+
+/** `upload`: a queue exists, the type is one of its upload types, the fields exist with fitting kinds. */
+function checkUpload(s: ResourceSchema, reg: Registry, err: Report): void {
+  const u = s.upload!;
+  const queue = [...reg.resources.values()].find((r) => r.uploadQueue);
+  if (!queue) return err('/upload', '声明了 upload，但没有声明 uploadQueue 的上报队列资源');
+  const typeDict = findField(queue, 'uploadType')?.dict;
+  const types = typeDict ? reg.dicts.get(typeDict) : undefined;
+  if (types && !types.items.some((it) => it.value === u.type)) err(pointer('upload', 'type'), `上报类型 "${u.type}" 不是字典 "${types.code}" 的值`);
+  if (!findField(s, u.bizNo)) err(pointer('upload', 'bizNo'), `业务单号字段 "${u.bizNo}" 不是已声明的字段`);
+  const st = findField(s, u.status);
+  const queueDict = findField(queue, 'status')?.dict;
+  if (!st) err(pointer('upload', 'status'), `上报状态字段 "${u.status}" 不是已声明的字段`);
+  else if (st.kind !== 'dict' || st.dict !== queueDict) err(pointer('upload', 'status'), `上报状态字段 "${u.status}" 必须是字典 "${queueDict}" 的 dict 字段（与上报队列相同）`);
+  if (u.time !== undefined && findField(s, u.time)?.kind !== 'datetime') err(pointer('upload', 'time'), `上报时间字段 "${u.time}" 必须是已声明的 datetime 字段`);
+  if (u.reason !== undefined && !['text', 'string'].includes(findField(s, u.reason)?.kind ?? '')) err(pointer('upload', 'reason'), `失败原因字段 "${u.reason}" 必须是已声明的 text 或 string 字段`);
+  const enqueues = (s.states?.transitions ?? []).some((t) => t.effect === 'regulatorEnqueue');
+  if (!enqueues) err('/upload', '声明了 upload，但没有 effect 为 regulatorEnqueue 的流转');
+}
+
+/** `wordList`: the word is a string field, scenes a multiple dict, conditions name declared fields. */
+function checkWordList(s: ResourceSchema, err: Report): void {
+  const w = s.wordList!;
+  const word = findField(s, w.word);
+  if (!word) err(pointer('wordList', 'word'), `词表的词语字段 "${w.word}" 不是已声明的字段`);
+  else if (word.kind !== 'string') err(pointer('wordList', 'word'), `词表的词语字段 "${w.word}" 的类型必须是 string`);
+  if (w.scenes !== undefined) {
+    const sc = findField(s, w.scenes);
+    if (!sc) err(pointer('wordList', 'scenes'), `词表的场景字段 "${w.scenes}" 不是已声明的字段`);
+    else if (sc.kind !== 'dict' || !sc.multiple) err(pointer('wordList', 'scenes'), `词表的场景字段 "${w.scenes}" 必须是多选字典（dict + multiple）`);
+  }
+  if (w.activeWhen) checkCondition(w.activeWhen, ['wordList', 'activeWhen'], '词表的 activeWhen 条件', s, err);
+  if (w.replaceWhen) checkCondition(w.replaceWhen, ['wordList', 'replaceWhen'], '词表的 replaceWhen 条件', s, err);
+}
+
+/** `wordCheck`: a text kind, a list resource that declares `wordList`, a scene of the list's scenes dictionary. */
+function checkWordCheck(f: FieldSchema, p: (...more: Array<string | number>) => string, name: string, reg: Registry, err: Report): void {
+  const w = f.wordCheck!;
+  if (!['string', 'text', 'richtext'].includes(f.kind)) err(p('wordCheck'), `${name} 声明了 wordCheck，类型必须是 string、text 或 richtext`);
+  const list = reg.resources.get(w.list);
+  if (!list) return err(p('wordCheck', 'list'), `${name} 的词表资源 "${w.list}" 不存在`, w.list);
+  if (!list.wordList) return err(p('wordCheck', 'list'), `${name} 的词表资源 "${w.list}" 没有声明 wordList`);
+  if (w.scene === undefined) return;
+  const scenes = list.wordList.scenes ? findField(list, list.wordList.scenes) : undefined;
+  if (!scenes?.dict) return err(p('wordCheck', 'scene'), `${name} 声明了场景，但词表 "${w.list}" 没有场景字段`);
+  const dict = reg.dicts.get(scenes.dict);
+  if (dict && !dict.items.some((it) => it.value === w.scene)) err(p('wordCheck', 'scene'), `${name} 的场景 "${w.scene}" 不是字典 "${dict.code}" 的值`);
+}
 
 /** `set` of a transition: targets are resource fields other than the state; values fit their kinds. */
 function checkTransitionSet(s: ResourceSchema, t: Transition, i: number, key: string, spec: TransitionSetValue, err: Report): void {

@@ -166,6 +166,34 @@ export interface FieldSchema {
    * caller's tenant). Kinds are numeric (integer, number, money).
    */
   compute?: ComputeSpec;
+  /**
+   * Text checked by the server on every write against a word list (a resource declaring
+   * `wordList`, e.g. sensitive words): a word to refuse gives 400 `<title>：包含敏感词「<word>」`,
+   * a word to replace is stored as `*`s. Kinds string, text, richtext (linter).
+   */
+  wordCheck?: WordCheckSpec;
+}
+
+export interface WordCheckSpec {
+  /** The word-list resource (it declares `wordList`). */
+  list: string;
+  /** This field's scene, a value of the list's scenes dictionary: only words of that scene or of none apply. */
+  scene?: string;
+}
+
+/**
+ * The records of this resource are a word list that fields refer to with `wordCheck`. Words of
+ * the writer's tenant and of the platform tenant apply.
+ */
+export interface WordListSpec {
+  /** The field holding the word (kind string). */
+  word: string;
+  /** A multiple dict field: the scenes a word applies to (empty: every scene). */
+  scenes?: string;
+  /** Which rows are in force (e.g. `{status: '1'}`); without it every row. */
+  activeWhen?: Condition;
+  /** Rows whose word is replaced by `*`s instead of refused (e.g. `{handling: '2'}`). */
+  replaceWhen?: Condition;
 }
 
 export interface AutoNumberSpec {
@@ -361,7 +389,48 @@ export interface ResourceSchema {
    * delete or import — no routes, no permission codes, no buttons; list, detail and export stay.
    */
   readOnly?: boolean;
+  /** The records are a word list that fields check their text against (`wordCheck`). */
+  wordList?: WordListSpec;
+  /**
+   * The records are uploaded to the regulators configured for the tenant: a transition whose
+   * effect is `regulatorEnqueue` queues the record (payload built from its fields) in the
+   * upload queue (`uploadQueue`); the queue keeps `status` / `time` / `reason` in step.
+   */
+  upload?: UploadSpec;
+  /**
+   * This resource is the regulator upload queue (at most one): its fields are those of
+   * `UPLOAD_QUEUE_FIELDS`, its `orgId` refers to the regulator configuration
+   * (`REGULATOR_FIELDS`); the server sends due rows with retries and backoff.
+   */
+  uploadQueue?: boolean;
 }
+
+export interface UploadSpec {
+  /** The regulator interface `/pub/<type>`: a value of the queue's uploadType dictionary. */
+  type: string;
+  /** Field naming the record to the regulator (a ref sends its label). */
+  bizNo: string;
+  /** Dict field (the queue's status dictionary) kept in step: 上报中, 已上报, 上报失败, 已忽略. */
+  status: string;
+  /** Datetime field: when the regulator answered. */
+  time?: string;
+  /** Text field: why the upload failed. */
+  reason?: string;
+}
+
+/** Fields (key -> kind) the upload queue declares. */
+export const UPLOAD_QUEUE_FIELDS: Readonly<Record<string, FieldKind>> = {
+  uploadType: 'dict', bizNo: 'string', orgId: 'ref', payload: 'json', status: 'dict', retryCount: 'integer',
+  firstTime: 'datetime', lastTime: 'datetime', nextTime: 'datetime', respCode: 'string', respMsg: 'string',
+  failReason: 'text', sourceResource: 'string', sourceId: 'string',
+};
+/** Fields (key -> kind) of the regulator configuration the queue's orgId refers to. */
+export const REGULATOR_FIELDS: Readonly<Record<string, FieldKind>> = {
+  baseUrl: 'url', orgCode: 'string', appKey: 'string', appSecret: 'string', timeoutSeconds: 'integer',
+  maxRetries: 'integer', uploadEnabled: 'boolean', status: 'dict',
+};
+/** Upload states (values of the queue's status dictionary). */
+export const UPLOAD_STATES = { pending: '0', sending: '1', done: '2', failed: '3', retrying: '4', ignored: '5' } as const;
 
 /**
  * `rows` caps the generated demo rows per tenant (0: none); `records` replaces them by fixed

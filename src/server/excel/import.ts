@@ -5,7 +5,7 @@
  * ignored, duplicated titles refused) -> convert cells (dict labels -> values, ref labels -> ids
  * with the ref's filter applied per row, 是/否 -> booleans, Excel dates -> YYYY-MM-DD ...) ->
  * each row through the write pipeline's steps (resources/pipeline.ts): sanitize, validate with
- * core createValidator(schema, 'add'), field edit access, references, rule codes -> unique
+ * core createValidator(schema, 'add'), field edit access, references, rule codes, words -> unique
  * checks within the file and against the database.
  * Report: {total, valid, invalid, errors: [{row, field, title, message}]} where `row` is the
  * Excel row number and `message` is `<title>：<rule message>` (the validation envelope format).
@@ -25,6 +25,7 @@ import { assignAutoNumbers, computeValues, hasAutoNumber } from '../resources/de
 import { checkEditableFields } from '../resources/guard.js';
 import { ruleProblems, type Caller } from '../resources/pipeline.js';
 import { checkRefs } from '../resources/refs.js';
+import { wordChecker } from '../resources/words.js';
 import { flush, runAfterWrite, type Pending } from '../resources/write.js';
 import { checkCaps } from '../resources/caps.js';
 import { logWrites } from '../resources/write-log.js';
@@ -183,6 +184,7 @@ export async function analyzeImport(ctx: AppContext, m: ResourceModel, data: Buf
 
   // the write pipeline's steps, row by row (references batched per field)
   const validate = createValidator(m.schema, 'add', ctx.registry);
+  const words = await wordChecker(ctx, tenantId, [m.schema.fields]);
   const validated: Array<Record<string, unknown> | null> = payloads.map((p, i) => {
     const rowNo = sheet.rows[i]!.row;
     sanitizeRecord(m.schema, p, ctx.registry);
@@ -195,6 +197,7 @@ export async function analyzeImport(ctx: AppContext, m: ResourceModel, data: Buf
         errors.add(rowNo, { key: '', field: { title: '' } }, e.message);
       }
       for (const problem of ruleProblems(m.schema.fields, res.value)) errors.add(rowNo, m.byKey.get(problem.field)!, problem.message);
+      for (const problem of words(m.schema.fields, res.value)) errors.add(rowNo, m.byKey.get(problem.field)!, problem.message);
       return errors.list.some((e) => e.row === rowNo) ? null : res.value;
     }
     for (const e of res.errors) {

@@ -14,6 +14,7 @@ import { sanitizeRecord } from '../sanitize/index.js';
 import type { Effect } from './effects.js';
 import { rowToRecord, type ResourceModel } from './model.js';
 import { checkTargetTenant, isObject, refuse, ruleProblems, type Caller } from './pipeline.js';
+import { wordChecker } from './words.js';
 import { checkRefs } from './refs.js';
 import { nextVersion } from './version.js';
 import { checkCaps } from './caps.js';
@@ -46,6 +47,8 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
   if (refErrors.length) throw badRequest(`${refErrors[0]!.title}：${refErrors[0]!.message}`, { errors: [{ field: refErrors[0]!.field, message: refErrors[0]!.message }] });
   const problems = ruleProblems(fields, r.value);
   if (problems.length) refuse(fields, problems);
+  const wordProblems = (await wordChecker(ctx, caller.tenantId, [fields]))(fields, r.value);
+  if (wordProblems.length) refuse(fields, wordProblems);
 
   const writes = a.api?.method !== 'GET';
   const result = await inTransaction(ctx.database.db, async (trx) => {

@@ -3,7 +3,7 @@
  * sub-table rows and effect actions — passes these steps, in this order:
  *
  *   target tenant → sanitize → validate (core projected validator) → field edit access →
- *   references (existence, tenant, grantSubset) → rule codes → compute → [in the transaction:]
+ *   references (existence, tenant, grantSubset) → rule codes → words → compute → [in the transaction:]
  *   uniqueness and auto-numbers → version check → write → afterWrite effects with the real
  *   caller → data log (write-log.ts)
  *
@@ -25,6 +25,7 @@ import { restoreMaskedEchoes } from './mask.js';
 import { rowToRecord, toStored, type ResourceModel } from './model.js';
 import { checkRefs, type RefError } from './refs.js';
 import { validatePayload } from './validate.js';
+import { wordChecker } from './words.js';
 
 export interface Caller {
   user: SessionUser;
@@ -222,6 +223,17 @@ export async function prepareRecord(ctx: AppContext, m: ResourceModel, mode: 'ad
   for (const l of links) {
     (children[l.spec.key] ?? []).forEach((row, i) => {
       const p = ruleProblems(l.model.schema.fields, row);
+      if (p.length) refuse(l.model.schema.fields, p, rowLabel(l, i), `${l.spec.key}[${i}].`);
+    });
+  }
+
+  // words (wordCheck fields): refused words 400, replaced words rewritten before the write
+  const words = await wordChecker(ctx, caller.tenantId, [m.schema.fields, ...links.map((l) => l.model.schema.fields)]);
+  const wordProblems = words(m.schema.fields, valid);
+  if (wordProblems.length) refuse(m.schema.fields, wordProblems);
+  for (const l of links) {
+    (children[l.spec.key] ?? []).forEach((row, i) => {
+      const p = words(l.model.schema.fields, row);
       if (p.length) refuse(l.model.schema.fields, p, rowLabel(l, i), `${l.spec.key}[${i}].`);
     });
   }

@@ -28,6 +28,7 @@ import { checkEditableFields } from './guard.js';
 import { transitionSetColumns } from './transition-set.js';
 import { rowToRecord, toStored, type ResourceModel } from './model.js';
 import { checkTargetTenant, isObject, refuse, ruleProblems, type Caller } from './pipeline.js';
+import { wordChecker } from './words.js';
 import { checkRefs } from './refs.js';
 import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from './version.js';
 import { checkUnique, flush, runAfterWrite, type Pending } from './write.js';
@@ -98,6 +99,9 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
   if (refErrors.length) throw badRequest(`${refErrors[0]!.title}：${refErrors[0]!.message}`, { errors: [{ field: refErrors[0]!.field, message: refErrors[0]!.message }] });
   const problems = ruleProblems(formFields, r.value);
   if (problems.length) refuse(formFields, problems);
+  const wordProblems = (await wordChecker(ctx, caller.tenantId, [formFields]))(formFields, r.value);
+  if (wordProblems.length) refuse(formFields, wordProblems);
+  for (const k of Object.keys(stored)) stored[k] = r.value[k];
 
   // compute: computed fields follow the stored values that change
   const set: Rec = {};
