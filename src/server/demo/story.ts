@@ -80,7 +80,10 @@ export function storyPlan(schema: ResourceSchema): StoryPlan | undefined {
               if (!owned.has(f.key) || !f.required) continue;
               const own = byKey.get(f.key)!;
               const g = generated.get(f.key);
-              row[f.key] = g !== null && g !== undefined && g !== '' ? g : own.demo && typeof own.demo === 'object' ? c.rng.pick(own.demo.pool) : REASON;
+              row[f.key] = g !== null && g !== undefined && g !== '' ? g
+                : own.demo && typeof own.demo === 'object' ? c.rng.pick(own.demo.pool)
+                : own.kind === 'dict' && own.dict ? c.rng.pick(c.plan.dictValues(own.dict)) // a chosen way, not a reason text
+                : REASON;
             }
             for (const [k, v] of Object.entries(tr.set ?? {})) {
               if (!byKey.has(k)) continue;
