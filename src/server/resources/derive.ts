@@ -5,13 +5,15 @@
  *   the tenant in the same period + 1, read inside the write's transaction. A concurrent twin
  *   is refused by the unique index and the write retries (write.ts, `withAutoNumberRetry`).
  * - `compute` (on add and edit): `product` / `add` / `subtract` / `percentOf` of row paths (the
- *   arithmetic of core/schema/formula.ts), `sum` / `sumProduct` over a child's rows; `ref.field` paths read the referenced rows of the caller's tenant, one query per path.
+ *   arithmetic of core/schema/formula.ts), `sum` / `sumProduct` over a child's rows; `ref.field` paths read the referenced rows of the caller's tenant, one query per path;
+ *   an operand whose field is hidden by its `visibleWhen` (on the row as it will be stored) counts as 0.
  *   Children run first (their own computed fields), then the parent, in declaration order.
  *   Results are rounded to the field's precision (money 2, integer 0).
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { ComputeSpec, FieldSchema } from '../../core/schema/types.js';
 import { percentOf, subtract } from '../../core/schema/formula.js';
+import { evaluateCondition } from '../../core/validators/index.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { ChildLink } from './children.js';
@@ -99,6 +101,13 @@ interface Operand {
 
 /** Prepares one path over `rows` of model `m`: own field, or `ref.field` (batch-loaded in the tenant). */
 async function operand(ctx: AppContext, db: Db, m: ResourceModel, path: string, rows: Rec[], tenantId: number): Promise<Operand> {
+  const inner = await operandOf(ctx, db, m, path, rows, tenantId);
+  // a field its visibleWhen hides counts as empty, whatever an earlier state of the row left in it
+  const cond = m.byKey.get(path.split('.')[0]!)?.field.visibleWhen;
+  return cond ? { at: (i) => (evaluateCondition(cond, rows[i]!) ? inner.at(i) : 0) } : inner;
+}
+
+async function operandOf(ctx: AppContext, db: Db, m: ResourceModel, path: string, rows: Rec[], tenantId: number): Promise<Operand> {
   const [head, tail] = path.split('.') as [string, string | undefined];
   if (tail === undefined) return { at: (i) => num(rows[i]![head]) };
   const refCol = m.byKey.get(head);

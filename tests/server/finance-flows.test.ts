@@ -1,0 +1,116 @@
+/**
+ * 财务中心 flows through the HTTP API: a payment log takes its amounts from the order it pays,
+ * splits the paid amount by its split rule (half-up to the fen, never over 30 %, the merchant
+ * keeps the exact remainder), and a confirmed payment (payment log or offline payment) pays the
+ * order it is for — once, only an order still unpaid, only the order of the chosen order type.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Page } from '../../src/core/protocol/index.js';
+import { call, login, testApp } from './helpers.js';
+
+type Rec = Record<string, unknown>;
+let app: FastifyInstance;
+let admin: string;
+let consultBase: Rec;
+let hospitalId: string;
+let merchantId: string;
+
+const first = async (path: string, query: Rec = {}): Promise<Rec> => {
+  const r = await call<Page<Rec>>(app, path, { token: admin, query: { pageSize: 1, ...query } as never });
+  expect(r.body.success).toBe(true);
+  return r.body.result.records[0]!;
+};
+const byId = async (res: string, id: string): Promise<Rec> => (await call<Rec>(app, `/${res}/queryById`, { token: admin, query: { id } })).body.result;
+const put = (path: string, body: Rec) => call<string>(app, path, { method: 'PUT', token: admin, body });
+async function add(res: string, body: Rec): Promise<string> {
+  const r = await call<string>(app, `/${res}/add`, { token: admin, body });
+  expect(r.body.message).toBe('添加成功！');
+  return r.body.result;
+}
+
+beforeAll(async () => {
+  app = await testApp({ seedRows: 4 });
+  admin = await login(app, 'admin');
+  const merchant = await first('/hisMerchant/list');
+  merchantId = String(merchant.id);
+  hospitalId = String(merchant.hospitalId);
+  const doctor = await first('/hisDoctor/list');
+  const patient = await first('/hisPatient/list');
+  consultBase = {
+    hospitalId: doctor.hospitalId, doctorId: doctor.id, patientId: patient.id, inquiryType: 'image', visitKind: '2',
+    description: '反复头晕头痛一周，血压波动在150/95mmHg左右。', orderTime: '2026-01-05 09:30:00',
+    selfAmount: 40, deductType: '1', deductAmount: 10, payType: '1', payWay: 'wxpay',
+  };
+});
+afterAll(async () => { await app.close(); });
+
+const payLog = (over: Rec) => add('hisPayLog', { hospitalId, merchantId, orderType: '1', payWay: 'wxpay', tradeTime: '2026-01-05 09:31:00', ...over });
+
+describe('支付流水', () => {
+  it('amounts come from the order; a 30 % share of 0.05 is 0.01, not the half-up 0.02, and the parts add up', async () => {
+    const order = await add('hisConsultOrder', { ...consultBase, selfAmount: 0.05, deductAmount: 0 });
+    const rule = await add('hisSplitRule', {
+      ruleName: '图文问诊服务分账', hospitalId, serviceType: '1', orderType: '1', receiverType: 'MERCHANT_ID', receiverAccount: '1609876543',
+      receiverName: '银川康泰医疗服务有限公司', relationType: 'SERVICE_PROVIDER', ratio: 30, effectiveDate: '2026-01-01', status: '1',
+    });
+    const id = await payLog({ consultOrderId: order, splitRuleId: rule, paidAmount: 999, splitAmount: 999 });
+    expect(await byId('hisPayLog', id)).toMatchObject({ orderAmount: 0.05, paidAmount: 0.05, splitAmount: 0.01, merchantAmount: 0.04 });
+    const r = await call<string>(app, '/hisSplitRule/add', { token: admin, body: { ...(await byId('hisSplitRule', rule)), id: undefined, ratio: 35 } });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain('分账比例(%)');
+  });
+
+  it('支付成功 pays the order it is for; a second payment of the same order is refused and writes nothing', async () => {
+    const order = await add('hisConsultOrder', consultBase);
+    const a = await payLog({ consultOrderId: order });
+    expect((await put('/hisPayLog/paySuccess', { id: a, tradeNo: '4200001234202601051234567890' })).body.success).toBe(true);
+    expect(await byId('hisPayLog', a)).toMatchObject({ status: '2', tradeNo: '4200001234202601051234567890', paidAmount: 40 });
+    const paid = await byId('hisConsultOrder', order);
+    expect(paid).toMatchObject({ status: '2', payStatus: '3' });
+    expect(paid.payTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const b = await payLog({ consultOrderId: order });
+    const r = await put('/hisPayLog/paySuccess', { id: b, tradeNo: '4200001234202601059999999999' });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('问诊订单：当前状态「待接诊」不允许执行「确认支付」');
+    expect(await byId('hisPayLog', b)).toMatchObject({ status: '1', tradeNo: null });
+  });
+
+  it('only the order of the chosen order type is paid, not one left behind by an earlier type', async () => {
+    const consult = await add('hisConsultOrder', consultBase);
+    const member = await first('/hisMember/list');
+    const recharge = await add('hisRecharge', { memberId: member.id, amount: 200, payWay: 'wxpay', orderTime: '2026-01-07 09:00:00' });
+    const id = await payLog({ consultOrderId: consult });
+    const row = await byId('hisPayLog', id);
+    const e = await call<string>(app, '/hisPayLog/edit', { token: admin, body: { ...row, orderType: '9', consultOrderId: null, rechargeId: recharge } });
+    expect(e.body.message).toBe('编辑成功！');
+    expect(await byId('hisPayLog', id)).toMatchObject({ orderAmount: 200, paidAmount: 200 });
+    expect((await put('/hisPayLog/paySuccess', { id, tradeNo: '4200001234202601051111111111' })).body.success).toBe(true);
+    expect((await byId('hisRecharge', recharge)).status).toBe('2');
+    expect(await byId('hisConsultOrder', consult)).toMatchObject({ status: '1', payStatus: '1' });
+  });
+});
+
+describe('线下支付', () => {
+  it('确认收款 makes the recharge it pays arrive; 驳回 leaves it unpaid', async () => {
+    const member = await first('/hisMember/list');
+    const recharge = () => add('hisRecharge', { memberId: member.id, amount: 300, giftAmount: 20, payWay: 'offline', orderTime: '2026-01-07 09:00:00' });
+    const offline = (rechargeId: string) => add('hisOfflinePay', {
+      hospitalId, orderType: '9', rechargeId, payer: '王建国', amount: 300, payMethod: '4', vouchers: 'demo/vouchers/03.png', payTime: '2026-01-07 09:05:00',
+    });
+    const r1 = await recharge();
+    const o1 = await offline(r1);
+    expect(await byId('hisOfflinePay', o1)).toMatchObject({ orderAmount: 300, status: '1' });
+    expect((await put('/hisOfflinePay/confirm', { id: o1 })).body.success).toBe(true);
+    expect(await byId('hisOfflinePay', o1)).toMatchObject({ status: '2', confirmBy: expect.any(String) });
+    const arrived = await byId('hisRecharge', r1);
+    expect(arrived).toMatchObject({ status: '2', totalAmount: 320 });
+    expect(arrived.arriveTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const r2 = await recharge();
+    const o2 = await offline(r2);
+    expect((await put('/hisOfflinePay/reject', { id: o2, rejectReason: '凭证金额与订单金额不符' })).body.success).toBe(true);
+    expect((await byId('hisRecharge', r2)).status).toBe('1');
+  });
+});
