@@ -2,12 +2,17 @@
  * 财务中心 flows through the HTTP API: a payment log takes its amounts from the order it pays,
  * splits the paid amount by its split rule (half-up to the fen, never over 30 %, the merchant
  * keeps the exact remainder), and a confirmed payment (payment log or offline payment) pays the
- * order it is for — once, only an order still unpaid, only the order of the chosen order type.
+ * order it is for — once, only an order still unpaid, only the order of the chosen order type;
+ * the differences a channel statement shows are imported from the module's Excel template.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
 import { call, login, testApp } from './helpers.js';
+import { raw, upload } from './files.multipart.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type Rec = Record<string, unknown>;
 let app: FastifyInstance;
@@ -42,7 +47,7 @@ beforeAll(async () => {
     description: '反复头晕头痛一周，血压波动在150/95mmHg左右。', orderTime: '2026-01-05 09:30:00',
     selfAmount: 40, deductType: '1', deductAmount: 10, payType: '1', payWay: 'wxpay',
   };
-});
+}, 60_000);
 afterAll(async () => { await app.close(); });
 
 const payLog = (over: Rec) => add('hisPayLog', { hospitalId, merchantId, orderType: '1', payWay: 'wxpay', tradeTime: '2026-01-05 09:31:00', ...over });
@@ -112,5 +117,43 @@ describe('线下支付', () => {
     const o2 = await offline(r2);
     expect((await put('/hisOfflinePay/reject', { id: o2, rejectReason: '凭证金额与订单金额不符' })).body.success).toBe(true);
     expect((await byId('hisRecharge', r2)).status).toBe('1');
+  });
+});
+
+describe('对账差异', () => {
+  it('imports the differences of a channel statement from the template; one bad row imports nothing', async () => {
+    const task = await add('hisReconcile', { billDate: '2026-01-05', channel: '1', merchantId, platformCount: 236, platformAmount: 23690.5, channelCount: 235, channelAmount: 23650.55 });
+    const { taskNo } = await byId('hisReconcile', task);
+    const log = await first('/hisPayLog/list');
+    const tpl = await raw(app, '/hisReconcileDiff/importTemplate', { token: admin });
+    expect(tpl.statusCode).toBe(200);
+    const fileOf = async (rows: Array<Record<string, unknown>>): Promise<Buffer> => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0]!;
+      const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+      expect(header).toEqual(expect.arrayContaining(['对账批次', '差异类型', '平台流水', '渠道交易号', '平台金额', '渠道金额', '交易时间']));
+      rows.forEach((r, i) => {
+        const row = ws.getRow(i + 2);
+        header.forEach((title, j) => { if (r[title] !== undefined) row.getCell(j + 1).value = r[title] as ExcelJS.CellValue; });
+        row.commit();
+      });
+      return Buffer.from((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+    };
+    const long = { 对账批次: taskNo, 差异类型: '长款（平台有渠道无）', 平台流水: log.serialNo, 平台金额: 39.95, 交易时间: '2026-01-05 10:12:00' };
+    const short = { 对账批次: taskNo, 差异类型: '短款（渠道有平台无）', 渠道交易号: '4200001234202601050000000001', 渠道金额: 0.5, 交易时间: '2026-01-05 23:59:30' };
+    const post = async (rows: Array<Record<string, unknown>>, dryRun: string) =>
+      upload(app, '/hisReconcileDiff/importExcel', [{ name: 'file', filename: 'diffs.xlsx', type: XLSX, data: await fileOf(rows) }], { token: admin, query: { dryRun } });
+    const count = async () => (await call<Page<Rec>>(app, '/hisReconcileDiff/list', { token: admin, query: { reconcileId: task, pageSize: 10 } as never })).body.result.total;
+
+    const bad = await post([long, { ...short, 渠道金额: undefined }], '0');
+    expect(bad.status).toBe(400);
+    expect((bad.body.result as { errors: Array<{ row: number; message: string }> }).errors).toEqual([expect.objectContaining({ row: 3, message: '渠道金额：请输入渠道金额!' })]);
+    expect(await count()).toBe(0);
+
+    const done = await post([long, short], '0');
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const rows = (await call<Page<Rec>>(app, '/hisReconcileDiff/list', { token: admin, query: { reconcileId: task, column: 'tradeTime', order: 'asc', pageSize: 10 } as never })).body.result.records;
+    expect(rows.map((r) => [r.diffType, r.diffAmount, r.status])).toEqual([['1', 39.95, '0'], ['2', -0.5, '0']]);
   });
 });
