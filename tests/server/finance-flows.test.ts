@@ -5,6 +5,9 @@
  * order it is for — once, only an order still unpaid, only the order of the chosen order type;
  * the differences a channel statement shows are imported from the module's Excel template.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -155,5 +158,54 @@ describe('对账差异', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const rows = (await call<Page<Rec>>(app, '/hisReconcileDiff/list', { token: admin, query: { reconcileId: task, column: 'tradeTime', order: 'asc', pageSize: 10 } as never })).body.result.records;
     expect(rows.map((r) => [r.diffType, r.diffAmount, r.status])).toEqual([['1', 39.95, '0'], ['2', -0.5, '0']]);
+  });
+});
+
+describe('payReferenced asks for the code of what it pays', () => {
+  let dir: string;
+  let own: FastifyInstance;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-finance-'));
+    const schemas = path.join(dir, 'schemas');
+    fs.cpSync(path.resolve(__dirname, '../../schemas'), schemas, { recursive: true });
+    // 医院管理员 may record and confirm payment logs, and add consultations, but not mark one paid
+    const file = path.join(schemas, 'roles.json');
+    const roles = JSON.parse(fs.readFileSync(file, 'utf8')) as { roles: Array<{ code: string; grants: Record<string, unknown> }> };
+    const hosp = roles.roles.find((r) => r.code === 'hospadmin')!;
+    hosp.grants.hisPayLog = ['list', 'add', 'paySuccess'];
+    hosp.grants.hisConsultOrder = ['list', 'add'];
+    fs.writeFileSync(file, JSON.stringify(roles));
+    own = await testApp({ schemasDir: schemas, seedRows: 3 });
+  }, 60_000);
+  afterAll(async () => {
+    await own?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('支付成功 without hisConsultOrder:pay is refused with 403 and writes nothing', async () => {
+    const token = await login(own, 'hospadmin');
+    const one = async (p: string) => (await call<Page<Rec>>(own, p, { token, query: { pageSize: 1 } as never })).body.result.records[0]!;
+    const options = async (field: string, query: Rec = {}) =>
+      (await call<{ records: Array<{ value: string }> }>(own, '/sys/ref/options', { token, query: { resource: 'hisPayLog', field, ...query } as never })).body.result.records.map((o) => o.value);
+    // a hospital with a merchant of its own, as the form offers them
+    let hospitalId = '';
+    let merchantId = '';
+    for (const h of await options('hospitalId')) {
+      const m = await options('merchantId', { hospitalId: h });
+      if (m.length) { hospitalId = h; merchantId = m[0]!; break; }
+    }
+    expect(merchantId).not.toBe('');
+    const doctor = await one('/hisDoctor/list');
+    const patient = await one('/hisPatient/list');
+    const order = (await call<string>(own, '/hisConsultOrder/add', { token, body: { ...consultBase, hospitalId: doctor.hospitalId, doctorId: doctor.id, patientId: patient.id } })).body.result;
+    const added = await call<string>(own, '/hisPayLog/add', { token, body: { hospitalId, merchantId, orderType: '1', consultOrderId: order, payWay: 'wxpay', tradeTime: '2026-01-05 09:31:00' } });
+    expect(added.body.message).toBe('添加成功！');
+    const log = added.body.result;
+    const r = await call<string>(own, '/hisPayLog/paySuccess', { method: 'PUT', token, body: { id: log, tradeNo: '4200001234202601051234567890' } });
+    expect(r.body.message).toBe('没有权限：hisConsultOrder:pay');
+    expect(r.status).toBe(403);
+    const get = async (res: string, id: string) => (await call<Rec>(own, `/${res}/queryById`, { token, query: { id } })).body.result;
+    expect(await get('hisPayLog', log)).toMatchObject({ status: '1', tradeNo: null });
+    expect(await get('hisConsultOrder', order)).toMatchObject({ status: '1', payStatus: '1' });
   });
 });
