@@ -4,7 +4,7 @@ import resourceMeta from '../../schemas/meta/resource.schema.json';
 import dictMeta from '../../schemas/meta/dict.schema.json';
 import registryMeta from '../../schemas/meta/registry.schema.json';
 import registryJson from '../../schemas/registry.json';
-import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry, type AutoNumberSpec, type ComputeSpec, type ResourceEffects, type ResourceDemo, type WordCheckSpec, type WordListSpec, type UploadSpec } from '../../src/core/schema/types.js';
+import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry, type AutoNumberSpec, type ComputeSpec, type ResourceEffects, type ResourceDemo, type WordCheckSpec, type WordListSpec, type UploadSpec, type PercentOfSpec } from '../../src/core/schema/types.js';
 import { hisDoctor, dicts } from './fixtures.js';
 
 // Each record must list exactly the keys of its TS type: a key added to types.ts without the
@@ -49,12 +49,13 @@ describe('meta-schema', () => {
     expect(props(meta.properties.wordList)).toEqual(keys<WordListSpec>({ word: true, scenes: true, activeWhen: true, replaceWhen: true }));
     expect(props(meta.properties.upload)).toEqual(keys<UploadSpec>({ type: true, bizNo: true, status: true, time: true, reason: true }));
     // compute: one object per formula, named like the ComputeSpec union members
-    type Ops = { product: true; add: true; sum: true; sumProduct: true } extends Record<ComputeOp, true> ? (Record<ComputeOp, true> extends { product: true; add: true; sum: true; sumProduct: true } ? true : never) : never;
+    type Ops = { product: true; add: true; sum: true; sumProduct: true; subtract: true; percentOf: true } extends Record<ComputeOp, true> ? (Record<ComputeOp, true> extends { product: true; add: true; sum: true; sumProduct: true; subtract: true; percentOf: true } ? true : never) : never;
     const ok: Ops = true;
     expect(ok).toBe(true);
-    expect(meta.$defs.field.properties.compute.oneOf.flatMap((o: Json) => props(o)).sort()).toEqual(['add', 'product', 'sum', 'sumProduct']);
+    expect(meta.$defs.field.properties.compute.oneOf.flatMap((o: Json) => props(o)).sort()).toEqual(['add', 'percentOf', 'product', 'subtract', 'sum', 'sumProduct']);
     expect(props(meta.$defs.field.properties.compute.oneOf[2].properties.sum)).toEqual(['child', 'field']);
     expect(props(meta.$defs.field.properties.compute.oneOf[3].properties.sumProduct)).toEqual(['child', 'fields']);
+    expect(props(meta.$defs.field.properties.compute.oneOf[5].properties.percentOf)).toEqual(keys<PercentOfSpec>({ base: true, percent: true, cap: true }));
     expect(meta.$defs.field.properties.autoNumber.properties.date.anyOf[0].enum).toEqual(['yyyyMMdd', 'yyyyMM']);
     expect(meta.$defs.field.properties.unique.anyOf).toEqual([{ type: 'boolean' }, { type: 'string', const: 'global' }]);
     expect(props(registryMeta as Json)).toEqual(keys<ExtensionRegistry>({ $schema: true, widgets: true, pages: true, effects: true, rules: true }));

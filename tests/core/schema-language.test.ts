@@ -161,6 +161,17 @@ describe('loader rules', () => {
     expect(add(['imagePrice']).filter((p) => p.startsWith('error')).length).toBeGreaterThan(0);
   });
 
+  test('compute subtract and percentOf: numeric row paths, cap in percent', () => {
+    const fee = (compute: object) => load((d) => { d.fields.push({ key: 'fee', title: '费用', kind: 'money', readOnly: true, compute: compute as never }); });
+    expect(fee({ subtract: ['imagePrice', 'imagePrice'] })).toEqual([]);
+    expect(fee({ subtract: ['imagePrice', 'realname'] })).toEqual(['error /fields/12/compute/subtract/1 字段 "fee" 的 compute 引用的字段 "realname" 不是数值类型（integer、number、money）']);
+    expect(fee({ percentOf: { base: 'imagePrice', percent: 'imagePrice', cap: 30 } })).toEqual([]);
+    expect(fee({ percentOf: { base: 'imagePrice', percent: 'sex' } })).toEqual(['error /fields/12/compute/percentOf/percent 字段 "fee" 的 compute 引用的字段 "sex" 不是数值类型（integer、number、money）']);
+    expect(fee({ percentOf: { base: 'imagePrices', percent: 'imagePrice' } })).toEqual(['error /fields/12/compute/percentOf/base 字段 "fee" 的 compute 引用的字段 "imagePrices" 不是资源 "hisDoctor" 的字段']);
+    expect(fee({ percentOf: { base: 'imagePrice', percent: 'imagePrice', cap: 130 } }).filter((p) => p.startsWith('error')).length).toBeGreaterThan(0);
+    expect(fee({ subtract: ['imagePrice'] }).filter((p) => p.startsWith('error')).length).toBeGreaterThan(0);
+  });
+
   test('actions: unknown api warns; known routes', () => {
     const call = (path: string) => load((d) => { d.actions = [{ action: 'sync', title: '同步', placement: 'toolbar', kind: 'call', api: { method: 'POST', path } }]; });
     expect(call('/hisDoctor/approve')).toEqual([]);

@@ -232,3 +232,37 @@ describe('demo-data: seedOrder, hints, errors', () => {
     for (const r of rows) expect(String(r.at)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 });
+
+describe('demo-data: computed amounts read the rows their refs point to', () => {
+  const refs = seedAll(60, 11, 1001);
+  const FINANCE = ['hisPayLog', 'hisRecharge', 'hisInvoiceTitle', 'hisInvoiceApply', 'hisOfflinePay', 'hisBizFlow', 'hisReconcile', 'hisReconcileDiff', 'hisSettleRule', 'hisSplitRule', 'hisSplitFactor'];
+  const cents = (v: unknown) => Math.round(Number(v ?? 0) * 100);
+
+  it('finance rows satisfy the field rules, dicts, refs and conditions', () => {
+    const errors = FINANCE.flatMap((n) => refs[n]!.flatMap((r, i) => checkRow(schema(n), r, refs).map((e) => `${n} #${i} ${e}`)));
+    expect(errors).toEqual([]);
+  });
+
+  it('payment logs: amounts of the paid order, share and remainder add up to the paid amount, share ≤ 30 %', () => {
+    const byId = (n: string) => new Map(refs[n]!.map((r) => [r.id, r]));
+    const orders = { consultOrderId: byId('hisConsultOrder'), nurseOrderId: byId('hisNurseOrder'), rechargeId: byId('hisRecharge') } as Record<string, Map<unknown, Row>>;
+    const rules = byId('hisSplitRule');
+    let shared = 0;
+    for (const p of refs.hisPayLog!) {
+      expect(cents(p.splitAmount) + cents(p.merchantAmount)).toBe(cents(p.paidAmount));
+      expect(cents(p.splitAmount)).toBeLessThanOrEqual(Math.floor(cents(p.paidAmount) * 0.3 + 1e-9));
+      const rule = p.splitRuleId ? rules.get(p.splitRuleId) : undefined;
+      if (rule && Number(rule.ratio) > 0 && Number(p.paidAmount) > 0) { shared++; expect(Number(p.splitAmount)).toBeGreaterThan(0); }
+      if (p.consultOrderId) {
+        const o = orders.consultOrderId!.get(p.consultOrderId)!;
+        expect(cents(p.orderAmount)).toBe(cents(o.orderAmount));
+        expect(cents(p.paidAmount)).toBe(cents(o.selfAmount) + cents(p.expressFee));
+      }
+      if (p.nurseOrderId) expect(cents(p.orderAmount)).toBe(cents(orders.nurseOrderId!.get(p.nurseOrderId)!.orderAmount));
+      if (p.rechargeId) expect(cents(p.paidAmount)).toBe(cents(orders.rechargeId!.get(p.rechargeId)!.amount) + cents(p.expressFee));
+    }
+    expect(shared).toBeGreaterThan(0);
+    for (const r of refs.hisReconcile!) expect(cents(r.diffAmount)).toBe(cents(r.platformAmount) - cents(r.channelAmount));
+    for (const r of refs.hisRecharge!) expect(cents(r.totalAmount)).toBe(cents(r.amount) + cents(r.giftAmount));
+  });
+});

@@ -116,9 +116,10 @@ describe('预约挂号', () => {
 describe('护理订单', () => {
   it('订单金额 = 项目费 + 耗材费 + 上门费; cancelling after departure keeps the visit fee', async () => {
     const service = await first('/hisNurseService/list');
-    const nurse = await first('/hisNurseStaff/list', { hospitalId: base.hospitalId });
+    // the order is placed at the hospital of a nurse, so that a nurse of its own hospital can be dispatched
+    const nurse = await first('/hisNurseStaff/list');
     const body = {
-      serviceId: service.id, hospitalId: base.hospitalId, patientId: base.patientId, contactName: '王芳', contactPhone: '13995112233',
+      serviceId: service.id, hospitalId: nurse.hospitalId, patientId: base.patientId, contactName: '王芳', contactPhone: '13995112233',
       regionCode: '640104', address: '银川市兴庆区解放西街12号', appointTime: '2026-02-03 09:00:00', condition: '乳腺癌化疗中，PICC置管术后需每周维护。',
       dispatchMode: '3', itemFee: 158, consumableFee: 36, visitFee: 60,
     };

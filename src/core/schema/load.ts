@@ -537,6 +537,11 @@ function checkServerFilled(f: FieldSchema, p: (...more: Array<string | number>) 
   };
   if ('product' in c) c.product.forEach((x, i) => operand(s, x, p('compute', 'product', i)));
   else if ('add' in c) c.add.forEach((x, i) => operand(s, x, p('compute', 'add', i)));
+  else if ('subtract' in c) c.subtract.forEach((x, i) => operand(s, x, p('compute', 'subtract', i)));
+  else if ('percentOf' in c) {
+    operand(s, c.percentOf.base, p('compute', 'percentOf', 'base'));
+    operand(s, c.percentOf.percent, p('compute', 'percentOf', 'percent'));
+  }
   else if ('sum' in c) {
     const r = child(c.sum.child, p('compute', 'sum', 'child'));
     if (r) operand(r, c.sum.field, p('compute', 'sum', 'field'));

@@ -211,14 +211,31 @@ export interface AutoNumberSpec {
  * - `add`: sum of paths of the same row, e.g. `["selfAmount", "deductAmount"]` (an order's total);
  * - `sum`: sum of one path over the rows of a child (`children[].key`);
  * - `sumProduct`: sum over the rows of a child of the product of paths of the child row,
- *   e.g. `{child: "items", fields: ["quantity", "drugId.retailPrice"]}`.
+ *   e.g. `{child: "items", fields: ["quantity", "drugId.retailPrice"]}`;
+ * - `subtract`: the first path minus the others, e.g. `["paidAmount", "splitAmount"]` (what the
+ *   merchant keeps) or `["platformAmount", "channelAmount"]` (a reconciliation difference);
+ * - `percentOf`: `base × percent / 100` rounded half-up to the field's decimals, at most `cap`
+ *   percent of the base (rounded down) and at most the base, e.g. a profit share of the paid
+ *   amount at the split rule's ratio with WeChat's 30 % cap:
+ *   `{base: "paidAmount", percent: "splitRuleId.ratio", cap: 30}`.
  * A path is `field` or `refField.targetField`; empty operands count as 0.
  */
 export type ComputeSpec =
   | { product: string[] }
   | { add: string[] }
+  | { subtract: string[] }
+  | { percentOf: PercentOfSpec }
   | { sum: { child: string; field: string } }
   | { sumProduct: { child: string; fields: string[] } };
+
+export interface PercentOfSpec {
+  /** Path of the amount the share is taken from. */
+  base: string;
+  /** Path of the percentage (0–100, e.g. 12.5 for 12.5 %). */
+  percent: string;
+  /** Upper bound of the share in percent of the base (e.g. 30); the bound is rounded down. */
+  cap?: number;
+}
 
 export interface FieldPermission {
   view?: string;

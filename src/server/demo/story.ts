@@ -9,13 +9,15 @@
  *   are back at their default (or empty) unless the chain wrote them; a row still in an open
  *   state is dated within the last two weeks.
  * - `autoNumber`: `<prefix><date><sequence>` as the server numbers them, dated like the row.
- * - `compute`: `add` and `product` of the row's own fields, as the server computes them.
+ * - `compute`: `add`, `product`, `subtract` and `percentOf` of the row's fields and of the rows
+ *   its refs point to (the demo rows of the target), as the server computes them.
  * - `capBy`: a capped amount is cut so the rows naming one record never add up past its cap
  *   (refunds of an order stay within what was paid).
  */
 import type { FieldSchema, ResourceSchema, Transition } from '../../core/schema/types.js';
 import type { Row, RowCtx } from './context.js';
 import { fmtDateTime, round2 } from './named.js';
+import { percentOf, subtract } from '../../core/schema/formula.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -44,7 +46,7 @@ export interface StoryPlan {
 export function storyPlan(schema: ResourceSchema): StoryPlan | undefined {
   const byKey = new Map(schema.fields.map((f) => [f.key, f]));
   const numbered = schema.fields.filter((f) => f.autoNumber);
-  const computed = schema.fields.filter((f) => f.compute && ('add' in f.compute || 'product' in f.compute));
+  const computed = schema.fields.filter((f) => f.compute && !('sum' in f.compute || 'sumProduct' in f.compute));
   const st = schema.states;
   const stateField = st ? byKey.get(st.field) : undefined;
   const start = typeof stateField?.default === 'string' ? stateField.default : undefined;
@@ -83,7 +85,10 @@ export function storyPlan(schema: ResourceSchema): StoryPlan | undefined {
               if (!owned.has(f.key) || !f.required) continue;
               const own = byKey.get(f.key)!;
               const g = generated.get(f.key);
-              row[f.key] = g !== null && g !== undefined && g !== '' ? g : own.demo && typeof own.demo === 'object' ? c.rng.pick(own.demo.pool) : REASON;
+              row[f.key] = g !== null && g !== undefined && g !== '' ? g
+                : own.demo && typeof own.demo === 'object' ? c.rng.pick(own.demo.pool)
+                : own.kind === 'dict' && own.dict ? c.rng.pick(c.plan.dictValues(own.dict)) // a chosen way, not a reason text
+                : REASON;
             }
             for (const [k, v] of Object.entries(tr.set ?? {})) {
               if (!byKey.has(k)) continue;
@@ -102,7 +107,7 @@ export function storyPlan(schema: ResourceSchema): StoryPlan | undefined {
         const date = a.date === 'yyyyMMdd' ? ymd : a.date === 'yyyyMM' ? ymd.slice(0, 6) : '';
         row[f.key] = `${a.prefix}${date}${String(c.index + 1).padStart(a.digits, '0')}`;
       }
-      for (const f of computed) row[f.key] = computeOwn(f, row);
+      for (const f of computed) row[f.key] = computeOwn(c, byKey, f, row);
       for (const f of capped) {
         for (const cap of Array.isArray(f.capBy) ? f.capBy! : [f.capBy!]) {
           const refId = row[cap.ref];
@@ -121,11 +126,23 @@ export function storyPlan(schema: ResourceSchema): StoryPlan | undefined {
   };
 }
 
-function computeOwn(f: FieldSchema, row: Row): number | null {
+function computeOwn(c: RowCtx, byKey: Map<string, FieldSchema>, f: FieldSchema, row: Row): number | null {
   const spec = f.compute!;
+  // a path: own field, or `ref.field` read from the demo rows of the referenced resource
+  const n = (p: string): number => {
+    const [head, tail] = p.split('.') as [string, string | undefined];
+    let v: unknown = row[head];
+    if (tail !== undefined) {
+      const ref = byKey.get(head)?.ref;
+      const target = ref && v !== null && v !== undefined ? c.plan.refCandidates(ref.resource).find((r) => String(r[ref.value ?? 'id']) === String(v)) : undefined;
+      v = target?.[tail];
+    }
+    return typeof v === 'number' ? v : 0;
+  };
+  const places = f.precision ?? (f.kind === 'money' ? 2 : f.kind === 'integer' ? 0 : 10);
+  if ('subtract' in spec) return subtract(spec.subtract.map(n), places);
+  if ('percentOf' in spec) return percentOf(n(spec.percentOf.base), n(spec.percentOf.percent), places, spec.percentOf.cap);
   const paths = 'add' in spec ? spec.add : 'product' in spec ? spec.product : [];
-  if (paths.some((p) => p.includes('.'))) return (row[f.key] as number | null) ?? null;
-  const n = (p: string) => (typeof row[p] === 'number' ? (row[p] as number) : 0);
   const v = 'add' in spec ? paths.reduce((a, p) => a + n(p), 0) : paths.reduce((a, p) => a * n(p), 1);
   return f.kind === 'integer' ? Math.round(v) : round2(v);
 }

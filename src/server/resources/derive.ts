@@ -4,13 +4,16 @@
  * - `autoNumber` (on add): `<prefix><date><sequence>`; the sequence is the highest number of
  *   the tenant in the same period + 1, read inside the write's transaction. A concurrent twin
  *   is refused by the unique index and the write retries (write.ts, `withAutoNumberRetry`).
- * - `compute` (on add and edit): `product` / `add` of row paths, `sum` / `sumProduct` over a child's
- *   rows; `ref.field` paths read the referenced rows of the caller's tenant, one query per path.
+ * - `compute` (on add and edit): `product` / `add` / `subtract` / `percentOf` of row paths (the
+ *   arithmetic of core/schema/formula.ts), `sum` / `sumProduct` over a child's rows; `ref.field` paths read the referenced rows of the caller's tenant, one query per path;
+ *   an operand whose field is hidden by its `visibleWhen` (on the row as it will be stored) counts as 0.
  *   Children run first (their own computed fields), then the parent, in declaration order.
  *   Results are rounded to the field's precision (money 2, integer 0).
  */
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { ComputeSpec, FieldSchema } from '../../core/schema/types.js';
+import { percentOf, subtract } from '../../core/schema/formula.js';
+import { evaluateCondition } from '../../core/validators/index.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { ChildLink } from './children.js';
@@ -98,6 +101,13 @@ interface Operand {
 
 /** Prepares one path over `rows` of model `m`: own field, or `ref.field` (batch-loaded in the tenant). */
 async function operand(ctx: AppContext, db: Db, m: ResourceModel, path: string, rows: Rec[], tenantId: number): Promise<Operand> {
+  const inner = await operandOf(ctx, db, m, path, rows, tenantId);
+  // a field its visibleWhen hides counts as empty, whatever an earlier state of the row left in it
+  const cond = m.byKey.get(path.split('.')[0]!)?.field.visibleWhen;
+  return cond ? { at: (i) => (evaluateCondition(cond, rows[i]!) ? inner.at(i) : 0) } : inner;
+}
+
+async function operandOf(ctx: AppContext, db: Db, m: ResourceModel, path: string, rows: Rec[], tenantId: number): Promise<Operand> {
   const [head, tail] = path.split('.') as [string, string | undefined];
   if (tail === undefined) return { at: (i) => num(rows[i]![head]) };
   const refCol = m.byKey.get(head);
@@ -127,14 +137,32 @@ async function productOver(ctx: AppContext, db: Db, m: ResourceModel, paths: str
   return rows.map((_, i) => ops.reduce((acc, o) => acc * o.at(i), 1));
 }
 
-/** Row-level compute fields (`product`) of `rows` of `m`: written into each row. */
+/** Decimals of a computed field: precision, else money 2, integer 0, number 10. */
+const placesOf = (f: FieldSchema) => f.precision ?? (f.kind === 'money' ? 2 : f.kind === 'integer' ? 0 : 10);
+
+/** Per row: a formula over the row's own paths (product, add, subtract, percentOf); undefined for child formulas. */
+async function rowFormula(ctx: AppContext, db: Db, m: ResourceModel, f: FieldSchema, rows: Rec[], tenantId: number): Promise<number[] | undefined> {
+  const spec = f.compute!;
+  if ('add' in spec) return addOver(ctx, db, m, spec.add, rows, tenantId);
+  if ('product' in spec) return productOver(ctx, db, m, spec.product, rows, tenantId);
+  if ('subtract' in spec) {
+    const ops = await Promise.all(spec.subtract.map((p) => operand(ctx, db, m, p, rows, tenantId)));
+    return rows.map((_, i) => subtract(ops.map((o) => o.at(i)), placesOf(f)));
+  }
+  if ('percentOf' in spec) {
+    const [base, pct] = await Promise.all([operand(ctx, db, m, spec.percentOf.base, rows, tenantId), operand(ctx, db, m, spec.percentOf.percent, rows, tenantId)]);
+    return rows.map((_, i) => percentOf(base.at(i), pct.at(i), placesOf(f), spec.percentOf.cap));
+  }
+  return undefined;
+}
+
+/** Row-level compute fields of `rows` of `m`: written into each row, in declaration order. */
 async function computeRows(ctx: AppContext, db: Db, m: ResourceModel, rows: Rec[], tenantId: number): Promise<void> {
   if (!rows.length) return;
   for (const c of m.fields) {
-    const spec = c.field.compute;
-    if (!spec || !('product' in spec || 'add' in spec)) continue;
-    const values = 'add' in spec ? await addOver(ctx, db, m, spec.add, rows, tenantId) : await productOver(ctx, db, m, spec.product, rows, tenantId);
-    rows.forEach((r, i) => { r[c.key] = roundFor(c.field, values[i]!); });
+    if (!c.field.compute) continue;
+    const values = await rowFormula(ctx, db, m, c.field, rows, tenantId);
+    if (values) rows.forEach((r, i) => { r[c.key] = roundFor(c.field, values[i]!); });
   }
 }
 
@@ -187,8 +215,9 @@ export async function computeValues(ctx: AppContext, m: ResourceModel, input: Co
     const spec = c.field.compute;
     if (!spec) continue;
     let n: number;
-    if ('product' in spec) n = (await productOver(ctx, db, m, spec.product, [self], input.tenantId))[0]!;
-    else if ('add' in spec) n = (await addOver(ctx, db, m, spec.add, [self], input.tenantId))[0]!;
+    const own = await rowFormula(ctx, db, m, c.field, [self], input.tenantId);
+    if (own) n = own[0]!;
+    else if (!('sum' in spec || 'sumProduct' in spec)) n = 0;
     else {
       const link = input.links.find((l) => l.spec.key === childKeyOf(spec));
       const rows = rowsOf.get(childKeyOf(spec)!) ?? [];

@@ -7,11 +7,18 @@
  *   effects.register('auditStamp', async (e) => { e.set({ auditBy: e.caller.user.username }) });
  */
 import type { Kysely } from 'kysely';
+import { codeFor, lookupOf } from '../../core/access/index.js';
 import type { ResourceAction, Transition } from '../../core/schema/types.js';
+import { evaluateCondition } from '../../core/validators/index.js';
 import type { AppContext } from '../context.js';
 import { nowText } from '../db/ids.js';
-import type { ResourceModel } from './model.js';
+import { badRequest, forbidden } from '../errors.js';
+import { callerCan } from './guard.js';
+import { rowToRecord, toStored, type ResourceModel } from './model.js';
+import { transitionSetColumns } from './transition-set.js';
+import { nextVersion, storedVersion } from './version.js';
 import type { Caller } from './write.js';
+import { logWrites } from './write-log.js';
 
 export interface EffectContext {
   ctx: AppContext;
@@ -69,4 +76,63 @@ export function registerGenericEffects(effects: Effects): void {
     if (e.model.byKey.has('auditTime')) out.auditTime = nowText();
     e.set(out);
   });
+
+  effects.register('payReferenced', payReferenced);
+}
+
+/** The transition a referenced record takes when this row confirms its payment. */
+const PAY_ACTION = 'pay';
+
+/**
+ * `payReferenced` (transition effect): a payment confirmed here pays what it is for. Every record
+ * the row references through a VISIBLE `ref` field (a field hidden by its `visibleWhen` does not
+ * count: an order of another order type) whose resource declares a transition `pay` takes that
+ * transition in the same transaction — its `from` states, its `to` state, its `set` (pay time,
+ * pay status), its own effect — e.g. a payment log that succeeded or an offline payment that was
+ * confirmed marks its order paid. The caller must hold the target's `pay` code (403 otherwise,
+ * nothing written); a record not in a state `pay` starts from refuses the whole transition with
+ * 400 `<field>：当前状态「x」不允许执行「<pay title>」` (an order cancelled or paid twice).
+ */
+async function payReferenced(e: EffectContext): Promise<void> {
+  const before = e.before ?? {};
+  const lookup = lookupOf([...e.ctx.models.values()].map((x) => x.schema));
+  for (const c of e.model.fields) {
+    const ref = c.field.ref;
+    const value = before[c.key];
+    if (c.field.kind !== 'ref' || !ref || value === null || value === undefined || value === '') continue;
+    if (c.field.visibleWhen && !evaluateCondition(c.field.visibleWhen, before)) continue;
+    const target = e.ctx.models.get(ref.resource);
+    const t = target?.schema.states?.transitions.find((x) => x.action === PAY_ACTION);
+    if (!target || !t) continue;
+    const code = codeFor(target.schema, t.action, lookup);
+    if (!callerCan(e.caller.user, code)) throw forbidden(code);
+    const stateCol = target.byKey.get(target.schema.states!.field)!;
+    const valueCol = ref.value && ref.value !== 'id' ? target.byKey.get(ref.value)?.column ?? 'id' : 'id';
+    const row = await e.db.selectFrom(target.table).selectAll().where(valueCol, '=', String(value)).where('tenant_id', '=', e.caller.tenantId).executeTakeFirst();
+    if (!row) throw badRequest(`${c.field.title}：选择的记录不存在或无权使用`);
+    const refuse = (state: unknown) => {
+      const d = stateCol.field.dict ? e.ctx.registry.dicts.get(stateCol.field.dict) : undefined;
+      const label = d?.items.find((i) => i.value === String(state ?? ''))?.text ?? String(state ?? '空');
+      return badRequest(`${c.field.title}：当前状态「${label}」不允许执行「${t.title}」`, { errors: [{ field: c.key, message: `当前状态「${label}」不允许执行「${t.title}」` }] });
+    };
+    if (!t.from.includes(String(row[stateCol.column] ?? ''))) throw refuse(row[stateCol.column]);
+    const set: Record<string, unknown> = transitionSetColumns(target, t, e.caller, row);
+    if (t.effect) {
+      const inner = e.ctx.effects.get(t.effect);
+      if (!inner) throw new Error(`服务端效果未注册：${t.effect}`);
+      const extra: Record<string, unknown> = {};
+      await inner({ ...e, model: target, id: String(row.id), before: rowToRecord(target, row), values: {}, transition: t, action: undefined, write: undefined, set(v) { Object.assign(extra, v); } });
+      for (const [k, v] of Object.entries(extra)) {
+        const col = target.byKey.get(k);
+        if (col && col !== stateCol) set[col.column] = toStored(col, v);
+      }
+    }
+    const res = await e.db.updateTable(target.table)
+      .set({ ...set, [stateCol.column]: t.to, update_by: e.caller.user.username, update_time: nowText(), version: nextVersion() })
+      .where('id', '=', row.id).where('tenant_id', '=', e.caller.tenantId).where(stateCol.column, 'in', t.from)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw refuse(undefined);
+    await logWrites(e.db, e.caller, target.name, t.action, [String(row.id)], storedVersion(row) + 1);
+    e.afterCommit?.(() => e.ctx.counts.invalidate(target.table));
+  }
 }
