@@ -316,6 +316,25 @@ describe('supersede (one current row per group)', () => {
     expect(ops.map((o) => o.op)).toEqual(expect.arrayContaining(['add', 'publish', 'supersede']));
   });
 
+  it('demo rows: one published agreement per type and one live mini-program version per AppID; each survey has its numbered questions and their total', async () => {
+    for (const token of [admin, hosp]) {
+      const agreements = (await list('/hisAgreement/list', admin, { status: '2', pageSize: 1000 }, token === hosp ? '1001' : undefined)).records;
+      const types = agreements.map((a) => a.agreementType);
+      expect(new Set(types).size).toBe(types.length);
+    }
+    const live = (await list('/hisWechatVersion/list', admin, { codeStatus: '5', pageSize: 1000 })).records.map((r) => r.appId);
+    expect(new Set(live).size).toBe(live.length);
+    const surveys = (await list('/hisSurvey/list', admin, { pageSize: 100 })).records;
+    expect(surveys.length).toBeGreaterThan(0);
+    for (const sv of surveys) {
+      const full = await get('/hisSurvey/queryById', String(sv.id), admin);
+      const qs = full.questions as Rec[];
+      expect(qs.length).toBeGreaterThanOrEqual(1);
+      expect(qs.map((q) => q.sort)).toEqual(qs.map((_, i) => i + 1));
+      expect(full.totalScore).toBe(qs.reduce((a, q) => a + Number(q.score ?? 0), 0));
+    }
+  });
+
   it('a draft of the same type is not touched; republishing nothing else changes nothing', async () => {
     const draft = await agreement('2', '3.0');
     const current = await agreement('2', '3.1');
