@@ -58,6 +58,22 @@ describe('loadRegistry', () => {
     expect(load((d) => { d.states.transitions[1].action = 'add'; })).toEqual(['/states/transitions/1/action 动作名 "add" 与通用接口动作重名']);
   });
 
+  test('supersede: groups by resource fields, moves the others to another state of the dictionary', () => {
+    expect(load((d) => { d.states.transitions[0].supersede = { match: ['hospitalId', 'title'], to: '2', set: { rejectReason: { value: '已由新记录取代' } } }; })).toEqual([]);
+    expect(load((d) => { d.states.transitions[0].supersede = { match: ['clinic', 'auditStatus'], to: '1' }; })).toEqual([
+      '/states/transitions/0/supersede/match/0 流转 "approve" 的 supersede 分组字段 "clinic" 不是资源字段',
+      '/states/transitions/0/supersede/match/1 流转 "approve" 的 supersede 不能按状态字段 "auditStatus" 分组',
+      '/states/transitions/0/supersede/to 流转 "approve" 的 supersede 状态 "1" 不能等于流转的目标状态',
+    ]);
+    expect(load((d) => { d.states.transitions[0].supersede = { match: ['hospitalId'], to: '9', set: { realname: 'now', sex: 'user', nope: 'now', auditStatus: { value: '0' } } }; })).toEqual([
+      '/states/transitions/0/supersede/to 流转 "approve" 的 supersede 状态 "9" 不是字典 "audit_status" 的值',
+      '/states/transitions/0/supersede/set/sex 流转 "approve" 的 supersede set 字段 "sex" 取操作人，类型必须是 string',
+      '/states/transitions/0/supersede/set/nope 流转 "approve" 的 supersede set 字段 "nope" 不是资源字段',
+      '/states/transitions/0/supersede/set/auditStatus 流转 "approve" 的 supersede set 不能写状态字段 "auditStatus"',
+    ]);
+    expect(load((d) => { d.states.transitions[0].supersede = { match: [], to: '2' }; })).toHaveLength(1);
+  });
+
   test('uniqueness across modules', () => {
     expect(load((_d, all) => { all[0]!.permissionPrefix = 'hisDoctor'; })).toEqual([
       '/name 权限编码 "hisDoctor:list"、"hisDoctor:queryById"、"hisDoctor:add"、"hisDoctor:edit"、"hisDoctor:delete"、"hisDoctor:deleteBatch" 与模块 "hisHospital" 重复',

@@ -279,6 +279,71 @@ test('every effect schemas/registry.json lists is registered on the server', () 
   for (const name of extensionRegistry.effects) expect(names).toContain(name);
 });
 
+describe('supersede (one current row per group)', () => {
+  const agreement = async (agreementType: string, versionNo: string): Promise<string> => {
+    const r = await call<string>(app, '/hisAgreement/add', {
+      token: admin,
+      body: { name: `协议 ${versionNo}`, agreementType, clients: '1,2', versionNo, content: '<p>协议正文</p>', effectiveTime: '2026-02-01 00:00:00', resign: false },
+    });
+    expect(r.status, r.body.message).toBe(200);
+    return r.body.result;
+  };
+  const publish = async (id: string) => {
+    const r = await call(app, '/hisAgreement/publish', { method: 'PUT', token: admin, body: { id } });
+    expect(r.status, r.body.message).toBe(200);
+  };
+  const published = async (agreementType: string) =>
+    (await list('/hisAgreement/list', admin, { agreementType, status: '2', pageSize: 100 })).records.map((r) => r.id);
+
+  it('publishing a version retires the published one of its type (state, set, version, data log), not those of other types', async () => {
+    const privacyV1 = await agreement('2', '1.0');
+    const privacyV2 = await agreement('2', '2.0');
+    const consent = await agreement('3', '1.0');
+    await publish(consent);
+    await publish(privacyV1);
+    expect(await published('2')).toEqual([privacyV1]);
+    const v1 = await get('/hisAgreement/queryById', privacyV1, admin);
+
+    await publish(privacyV2);
+    expect(await published('2')).toEqual([privacyV2]);
+    const retired = await get('/hisAgreement/queryById', privacyV1, admin);
+    expect(retired).toMatchObject({ status: '3', status_dictText: '已失效', version: Number(v1.version) + 1 });
+    expect(retired.expireTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await published('3')).toContain(consent);
+    const db = new BetterSqlite3(path.join(root, 'data', 'hospital.db'), { readonly: true });
+    const ops = db.prepare('select op from sys_write_log where resource = ? and record_id = ? order by create_time, op').all('hisAgreement', privacyV1) as Array<{ op: string }>;
+    db.close();
+    expect(ops.map((o) => o.op)).toEqual(expect.arrayContaining(['add', 'publish', 'supersede']));
+  });
+
+  it('demo rows: one published agreement per type and one live mini-program version per AppID; each survey has its numbered questions and their total', async () => {
+    for (const token of [admin, hosp]) {
+      const agreements = (await list('/hisAgreement/list', admin, { status: '2', pageSize: 1000 }, token === hosp ? '1001' : undefined)).records;
+      const types = agreements.map((a) => a.agreementType);
+      expect(new Set(types).size).toBe(types.length);
+    }
+    const live = (await list('/hisWechatVersion/list', admin, { codeStatus: '5', pageSize: 1000 })).records.map((r) => r.appId);
+    expect(new Set(live).size).toBe(live.length);
+    const surveys = (await list('/hisSurvey/list', admin, { pageSize: 100 })).records;
+    expect(surveys.length).toBeGreaterThan(0);
+    for (const sv of surveys) {
+      const full = await get('/hisSurvey/queryById', String(sv.id), admin);
+      const qs = full.questions as Rec[];
+      expect(qs.length).toBeGreaterThanOrEqual(1);
+      expect(qs.map((q) => q.sort)).toEqual(qs.map((_, i) => i + 1));
+      expect(full.totalScore).toBe(qs.reduce((a, q) => a + Number(q.score ?? 0), 0));
+    }
+  });
+
+  it('a draft of the same type is not touched; republishing nothing else changes nothing', async () => {
+    const draft = await agreement('2', '3.0');
+    const current = await agreement('2', '3.1');
+    await publish(current);
+    expect(await get('/hisAgreement/queryById', draft, admin)).toMatchObject({ status: '1' });
+    expect(await published('2')).toEqual([current]);
+  });
+});
+
 describe('actions', () => {
   it('a call action served by a registered effect runs with the row, guarded by its code', async () => {
     const id = await addPrescription();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, login, testApp } from './helpers.js';
+import { filterMenuByAppList } from '../../src/client/shell/appFilter.js';
+import type { MenuItem } from '../../src/client/state/types.js';
 
 interface MenuNode {
   path: string;
@@ -48,6 +50,18 @@ describe('globalConfig', () => {
 });
 
 describe('permission menu', () => {
+  it('the coupon pages of 营销中心 are the ones the shell hides while the drug mall is off', async () => {
+    const { menu } = (await call<MenuResult>(app, '/sys/permission/getUserPermissionByToken', { token: admin })).body.result;
+    const marketing = (items: MenuNode[]) => items.find((d) => d.meta.title === '营销中心')!;
+    const shown = (items: MenuNode[]) => (marketing(items).children ?? []).filter((n) => !n.hidden).map((n) => n.meta.title);
+    const switched = (status: number) => filterMenuByAppList(menu as unknown as MenuItem[], { appList: [{ code: 'is_drug_mall_open', status }] } as never) as unknown as MenuNode[];
+    expect(shown(switched(1))).toEqual(expect.arrayContaining(['优惠券', '领券记录', '会员等级', '积分科目']));
+    const off = shown(switched(0));
+    expect(off).toEqual(expect.arrayContaining(['会员等级', '积分科目']));
+    expect(off).not.toContain('优惠券');
+    expect(off).not.toContain('领券记录');
+  });
+
   it('gives admin every menu with 首页 first and buttons in permissionList', async () => {
     const r = await call<MenuResult>(app, '/sys/permission/getUserPermissionByToken', { token: admin });
     const { menu, auth, allAuth } = r.body.result;

@@ -234,6 +234,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
       });
       if (t.effect) names.effect(pointer('states', 'transitions', i, 'effect'), t.effect);
       for (const [key, spec] of Object.entries(t.set ?? {})) checkTransitionSet(s, t, i, key, spec, err);
+      if (t.supersede) checkSupersede(s, t, i, dict, err);
     });
   }
 
@@ -493,6 +494,27 @@ function checkTransitionSet(s: ResourceSchema, t: Transition, i: number, key: st
     const src = findField(s, spec.field);
     if (!src) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 复制的字段 "${spec.field}" 不是资源字段`);
     else if (src.kind !== target.kind) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 的类型 ${target.kind} 与复制的字段 "${spec.field}" 的类型 ${src.kind} 不一致`);
+  }
+}
+
+/** `supersede` of a transition: groups by resource fields, moves the others to another state of the dictionary. */
+function checkSupersede(s: ResourceSchema, t: Transition, i: number, dict: DictSchema | undefined, err: Report): void {
+  const sp = t.supersede!;
+  sp.match.forEach((k, j) => {
+    const at = pointer('states', 'transitions', i, 'supersede', 'match', j);
+    if (!findField(s, k)) err(at, `流转 "${t.action}" 的 supersede 分组字段 "${k}" 不是资源字段`);
+    else if (k === s.states!.field) err(at, `流转 "${t.action}" 的 supersede 不能按状态字段 "${k}" 分组`);
+  });
+  const to = pointer('states', 'transitions', i, 'supersede', 'to');
+  if (sp.to === t.to) err(to, `流转 "${t.action}" 的 supersede 状态 "${sp.to}" 不能等于流转的目标状态`);
+  else if (dict && !dict.items.some((it) => it.value === sp.to)) err(to, `流转 "${t.action}" 的 supersede 状态 "${sp.to}" 不是字典 "${dict.code}" 的值`);
+  for (const [key, spec] of Object.entries(sp.set ?? {})) {
+    const at = pointer('states', 'transitions', i, 'supersede', 'set', key);
+    const target = findField(s, key);
+    if (!target) err(at, `流转 "${t.action}" 的 supersede set 字段 "${key}" 不是资源字段`);
+    else if (key === s.states!.field) err(at, `流转 "${t.action}" 的 supersede set 不能写状态字段 "${key}"`);
+    else if (spec === 'now' && !['datetime', 'date', 'string'].includes(target.kind)) err(at, `流转 "${t.action}" 的 supersede set 字段 "${key}" 取当前时间，类型必须是 datetime、date 或 string`);
+    else if (spec === 'user' && target.kind !== 'string') err(at, `流转 "${t.action}" 的 supersede set 字段 "${key}" 取操作人，类型必须是 string`);
   }
 }
 

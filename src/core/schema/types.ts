@@ -264,7 +264,25 @@ export interface Transition {
    * selfAmount: a full refund never exceeds what was paid), `{value}` a constant.
    */
   set?: Record<string, TransitionSetValue>;
+  /**
+   * One current row per group: once this row reaches `to`, the tenant's other rows in that same
+   * state whose `match` fields hold this row's values leave it for `supersede.to`, in the same
+   * transaction, with `set` written (e.g. publishing an agreement retires the type's previous
+   * published version; releasing a mini-program version retires the live one of the AppID).
+   */
+  supersede?: SupersedeSpec;
 }
+
+export interface SupersedeSpec {
+  /** Fields of the resource whose equal values make a group (not the state field). */
+  match: string[];
+  /** State the superseded rows move to (a value of the state dictionary, other than the transition's `to`). */
+  to: string;
+  /** Fields written on the superseded rows: `"now"`, `"user"` or `{value}`. */
+  set?: Record<string, SupersedeSetValue>;
+}
+
+export type SupersedeSetValue = 'now' | 'user' | { value: string | number | boolean | null };
 
 export type TransitionSetValue = 'now' | 'user' | { field: string } | { value: string | number | boolean | null };
 

@@ -13,6 +13,7 @@ import { inTransaction, type Database } from './connection.js';
 import { newId, nowText } from './ids.js';
 import { generateRows, seedOrder } from '../demo/index.js';
 import { seedLang } from './seed-lang.js';
+import { settleDemoRows } from './seed-settle.js';
 
 export const HOSPITAL_TENANT_ID = 1001;
 
@@ -141,6 +142,7 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
         refIds[s.name] = [...(refIds[s.name] ?? []), ...rows.map((r) => String(r.id))];
         refRows[s.name] = apiRows;
       }
+      settleDemoRows(ctx, plan, tenant.id, now);
     }
   }
 

@@ -13,7 +13,8 @@
  *   without it rely on the state guard: the update is a compare-and-set on the state, so two
  *   concurrent transitions cannot both pass;
  * - in one transaction: the named effect, the update (state `to`, audit columns, version + 1),
- *   the resource's `effects.afterWrite` with the real caller, and the data log.
+ *   `supersede` (the group's other rows in state `to` move on), the resource's
+ *   `effects.afterWrite` with the real caller, and the data log.
  */
 import { inTransaction } from '../db/connection.js';
 import { createFieldsValidator, type Validator } from '../../core/projections/validator.js';
@@ -34,6 +35,7 @@ import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from 
 import { checkUnique, flush, runAfterWrite, type Pending } from './write.js';
 import { checkCaps } from './caps.js';
 import { logWrites } from './write-log.js';
+import { supersedeOthers } from './supersede.js';
 
 type Rec = Record<string, unknown>;
 
@@ -146,6 +148,8 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
         throw refuseState(again?.s);
       }
       await checkCaps(ctx, trx, m, [id], caller.tenantId);
+      // one current row per group: the others of the group leave the state this row entered
+      if (t.supersede) await supersedeOthers(trx, m, t, caller, id, { ...(row as Rec), ...set });
       await runAfterWrite(ctx, trx, m, caller, 'edit', [id], r.value, pending);
       await logWrites(trx, caller, m.name, t.action, [id], storedVersion(row as Rec) + 1);
     });
