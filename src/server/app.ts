@@ -31,6 +31,7 @@ import { buildModel } from './resources/model.js';
 import { registerResources } from './resources/routes.js';
 import { loadSchemaRoot } from './schemas.js';
 import { registerStatic } from './static.js';
+import { DictCache } from './system/dict-cache.js';
 import { registerDictRoutes } from './system/dict.js';
 import { registerDuplicateCheck } from './system/duplicate.js';
 import { registerRefOptions } from './system/ref-options.js';
@@ -132,11 +133,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     protocol,
     counts: new CountCache(),
     sessions: new SessionStore(database),
+    dicts: new DictCache(database),
     bus,
     effects: createAppEffects(opts.effects),
   };
   ctx.counts.attach(bus);
   ctx.sessions.attach(bus);
+  ctx.dicts.attach(bus);
   // first-start seed, schema sync (menu, codes, dictionaries, grants) and the one-shot demo
   // links/announcements (recorded in sys_migration): once across instances started together
   const synced = await underStartLock(database, async (locked) => {

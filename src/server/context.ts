@@ -7,6 +7,7 @@ import type { Database } from './db/connection.js';
 import type { CountCache } from './resources/count-cache.js';
 import type { SessionStore } from './auth/session.js';
 import type { ResourceModel } from './resources/model.js';
+import type { DictCache } from './system/dict-cache.js';
 
 export interface AppContext {
   database: Database;
@@ -16,6 +17,8 @@ export interface AppContext {
   protocol: ProtocolConfig;
   counts: CountCache;
   sessions: SessionStore;
+  /** Dictionary labels as the database holds them (console edits show at once). */
+  dicts: DictCache;
   /** Invalidations and pushes between instances (in-process on SQLite). */
   bus: Bus;
   /** Registered server effects schemas may name (filled by buildApp). */
