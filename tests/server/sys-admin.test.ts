@@ -105,3 +105,74 @@ describe('数据字典', () => {
     expect(r.status).toBe(403);
   });
 });
+
+describe('用户冻结', () => {
+  const password = 'Frozen@2026x';
+  async function newUser(username: string, phone: string): Promise<string> {
+    const r = await call<string>(app, '/sys/user/add', { token: admin, body: { username, password, realname: '冻结测试', workNo: `F${phone.slice(-5)}`, phone } });
+    expect(r.body.message).toBe('添加成功！');
+    return r.body.result;
+  }
+
+  it('a frozen user is signed out at once and refused at login with 该用户已冻结; unfrozen, logs in again', async () => {
+    const id = await newUser('frozen_a1', '13912340001');
+    const token = await login(app, 'frozen_a1', password);
+    const me = await call(app, '/sys/permission/getUserPermissionByToken', { token });
+    expect(me.status).toBe(200);
+
+    const f = await call(app, '/sys/user/freeze', { method: 'PUT', token: admin, body: { id } });
+    expect(f.body.success).toBe(true);
+    const after = await call(app, '/sys/permission/getUserPermissionByToken', { token });
+    expect(after.status).toBe(401);
+    expect(after.body.message).toBe('Token失效，请重新登录');
+
+    const refused = await call(app, '/sys/login', { body: { username: 'frozen_a1', password } });
+    expect(refused.body.success).toBe(false);
+    expect(refused.body.message).toBe('该用户已冻结');
+    // without the password nothing tells the account is frozen
+    const guess = await call(app, '/sys/login', { body: { username: 'frozen_a1', password: 'Wrong@20260' } });
+    expect(guess.body.message).toBe('用户名或密码错误');
+
+    const again = await call(app, '/sys/user/freeze', { method: 'PUT', token: admin, body: { id } });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('当前状态「冻结」不允许执行「冻结」');
+
+    const u = await call(app, '/sys/user/unfreeze', { method: 'PUT', token: admin, body: { id } });
+    expect(u.body.success).toBe(true);
+    expect(typeof (await login(app, 'frozen_a1', password))).toBe('string');
+  });
+
+  it('the form cannot change the state: status is only written by 冻结 / 解冻', async () => {
+    const id = await newUser('frozen_b1', '13912340002');
+    const row = (await call<Rec>(app, '/sys/user/queryById', { token: admin, query: { id } })).body.result;
+    await call(app, '/sys/user/edit', { method: 'PUT', token: admin, body: { id, version: row.version, username: row.username, realname: row.realname, workNo: row.workNo, phone: '13912340002', status: '2' } });
+    const after = (await call<Rec>(app, '/sys/user/queryById', { token: admin, query: { id } })).body.result;
+    expect(after.status).toBe('1');
+    expect(typeof (await login(app, 'frozen_b1', password))).toBe('string');
+  });
+});
+
+describe('用户表单辅助接口', () => {
+  it('checkOnlyUser answers whether an account name, phone or work number is free', async () => {
+    const taken = await call(app, '/sys/user/checkOnlyUser', { token: admin, query: { username: 'hospadmin' } });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ success: false, message: '用户账号已存在' });
+    const free = await call(app, '/sys/user/checkOnlyUser', { token: admin, query: { username: 'nobody_2026' } });
+    expect(free.body).toMatchObject({ success: true, result: true });
+    const none = await call(app, '/sys/user/checkOnlyUser', { token: admin, query: {} });
+    expect(none.status).toBe(400);
+    const denied = await call(app, '/sys/user/checkOnlyUser', { token: await login(app, 'zhuli'), query: { username: 'x' } });
+    expect(denied.status).toBe(403);
+  });
+
+  it('queryUserRole gives the role ids of a user of the caller\'s tenant', async () => {
+    const users = await call<Page>(app, '/sys/user/list', { token: admin, query: { username: 'hospadmin', pageSize: 5 } });
+    expect(users.body.result.records).toHaveLength(0); // another tenant's account is not listed for the platform
+    const mine = await call<Page>(app, '/sys/user/list', { token: hospadmin, query: { username: 'hospadmin' } });
+    const row = mine.body.result.records.find((r) => r.username === 'hospadmin')!;
+    const r = await call<string[]>(app, '/sys/user/queryUserRole', { token: hospadmin, query: { userid: String(row.id) } });
+    expect(r.body.result).toEqual(String(row.roleIds).split(',').sort());
+    const other = await call(app, '/sys/user/queryUserRole', { token: admin, query: { userid: String(row.id) } });
+    expect(other.status).toBe(404);
+  });
+});
