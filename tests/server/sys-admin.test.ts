@@ -5,6 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, login, testApp } from './helpers.js';
+import { evaluateCondition } from '../../src/core/validators/condition.js';
+import type { ResourceSchema } from '../../src/core/schema/types.js';
+import permissionSchema from '../../schemas/modules/sysPermission.json';
 
 type Rec = Record<string, unknown>;
 interface Page { records: Rec[]; total: number }
@@ -176,3 +179,77 @@ describe('用户表单辅助接口', () => {
     expect(other.status).toBe(404);
   });
 });
+
+describe('菜单管理', () => {
+  interface MenuNode { id: string; path: string; hidden?: boolean; meta: { title: string; icon?: string | null; permissionList?: Array<{ action: string }> }; children?: MenuNode[] }
+  const menuOf = async (token: string) => (await call<{ menu: MenuNode[]; auth: Array<{ action: string }> }>(app, '/sys/permission/getUserPermissionByToken', { token })).body.result;
+  const flat = (nodes: MenuNode[]): MenuNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+  async function entry(url: string): Promise<Rec> {
+    const r = await call<Page>(app, '/sys/permission/list', { token: admin, query: { url, pageSize: 10 } });
+    const row = r.body.result.records.find((x) => x.url === url);
+    expect(row, `menu entry ${url}`).toBeTruthy();
+    return (await call<Rec>(app, '/sys/permission/queryById', { token: admin, query: { id: String(row!.id) } })).body.result;
+  }
+
+  it('lists the menu as a tree: directories at the root, pages and buttons below', async () => {
+    const roots = await call<Page>(app, '/sys/permission/list', { token: admin });
+    const names = roots.body.result.records.map((r) => r.name);
+    expect(names).toContain('系统管理');
+    expect(roots.body.result.records.every((r) => r.menuType === '0')).toBe(true);
+    const sys = roots.body.result.records.find((r) => r.name === '系统管理')!;
+    expect(sys.hasChild).toBe(true);
+    const pages = await call<Rec[]>(app, '/sys/permission/childList', { token: admin, query: { pid: String(sys.id) } });
+    expect(pages.body.result.map((p) => p.name)).toEqual(expect.arrayContaining(['用户管理', '菜单管理', '数据字典']));
+  });
+
+  it('a page renamed, re-iconed or hidden in the console is what users get on their next permission fetch', async () => {
+    const page = await entry('/app/doctor');
+    const before = flat((await menuOf(hospadmin)).menu).find((n) => n.path === '/app/doctor');
+    expect(before?.meta.title).toBe('医生管理');
+
+    const e = await call(app, '/sys/permission/edit', { method: 'PUT', token: admin, body: { ...pick(page), name: '医生信息', icon: 'solution' } });
+    expect(e.body.message).toBe('编辑成功！');
+    const after = flat((await menuOf(hospadmin)).menu).find((n) => n.path === '/app/doctor');
+    expect(after?.meta).toMatchObject({ title: '医生信息', icon: 'solution' });
+
+    const page2 = await entry('/app/doctor');
+    await call(app, '/sys/permission/edit', { method: 'PUT', token: admin, body: { ...pick(page2), hidden: true } });
+    expect(flat((await menuOf(hospadmin)).menu).find((n) => n.path === '/app/doctor')?.hidden).toBe(true);
+  });
+
+  it('a button switched to 无效 is held by everyone; a deleted button code is held by no one but the super administrator', async () => {
+    const zhuli = await login(app, 'zhuli');
+    const codes = async (token: string) => (await menuOf(token)).auth.map((a) => a.action);
+    expect(await codes(zhuli)).not.toContain('hisDoctor:add');
+    const btn = await call<Page>(app, '/sys/permission/list', { token: admin, query: { perms: 'hisDoctor:add', pageSize: 5 } });
+    const b = btn.body.result.records.find((r) => r.perms === 'hisDoctor:add')!;
+    const full = (await call<Rec>(app, '/sys/permission/queryById', { token: admin, query: { id: String(b.id) } })).body.result;
+    await call(app, '/sys/permission/edit', { method: 'PUT', token: admin, body: { ...pick(full), status: '0' } });
+    // the rule is off: the add route lets zhuli through to validation
+    const add = await call(app, '/hisDoctor/add', { token: zhuli, body: {} });
+    expect(add.status).toBe(400);
+
+    const del = await call(app, '/sys/permission/delete', { method: 'DELETE', token: admin, query: { id: String(b.id) } });
+    expect(del.body.message).toBe('删除成功！');
+    expect(await codes(hospadmin)).not.toContain('hisDoctor:add');
+  });
+
+  it('refuses a sub-menu without its parent, and a directory that still has entries', async () => {
+    const r = await call(app, '/sys/permission/add', { token: admin, body: { menuType: '1', name: '孤儿页', url: '/orphan', component: 'resource/hisDoctor' } });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(/^上级菜单：/);
+    const sys = (await call<Page>(app, '/sys/permission/list', { token: admin, query: { name: '*系统管理*' } })).body.result.records.find((x) => x.name === '系统管理')!;
+    const d = await call(app, '/sys/permission/delete', { method: 'DELETE', token: admin, query: { id: String(sys.id) } });
+    expect(d.status).toBe(400);
+    expect(d.body.message).toBe('该节点下还有下级数据，请先删除下级数据');
+  });
+});
+
+/** A menu entry as the console's edit form sends it back: its fields, null for those its type hides. */
+function pick(r: Rec): Rec {
+  const out: Rec = { id: r.id, version: r.version };
+  for (const f of (permissionSchema as unknown as ResourceSchema).fields) {
+    out[f.key] = f.visibleWhen && !evaluateCondition(f.visibleWhen, r) ? null : r[f.key];
+  }
+  return out;
+}
