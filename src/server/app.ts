@@ -48,6 +48,7 @@ import path from 'node:path';
 import { registerExcelRoutes } from './excel/index.js';
 import { createFileStore, registerUploadRoutes, registerUploadStatic, uploadDirOf, type S3Config } from './files/index.js';
 import { CheckRules, fixedRules, registerCheckRule } from './rules/index.js';
+import { registerTenantEffects, seedTenantProfiles, TENANT_PROFILE_TABLE } from './tenancy/profiles.js';
 import { LiveCheckRules, registerRuleEffects, RULE_ITEM_TABLE, RULE_TABLE, seedRuleTable } from './rules/live.js';
 import { DEFAULT_SCHEMAS_DIR } from './schemas.js';
 import { registerUserSettings } from './settings/index.js';
@@ -111,6 +112,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerJobEffects(effects);
   registerNoticeEffects(effects);
   registerRuleEffects(effects);
+  registerTenantEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -155,6 +157,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await seedIfEmpty(lctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows, access });
     const report = await syncSchemas(locked.db, registry, access);
     if (liveRules) await seedRuleTable(locked.db, fileRules);
+    if (tables.has(TENANT_PROFILE_TABLE)) await seedTenantProfiles(locked.db);
     await seedUserDeparts(lctx);
     await seedAnnouncements(lctx);
     return report;

@@ -302,3 +302,69 @@ describe('校验规则', () => {
     expect((await check('bill_no', 'CF202601150001')).body.success).toBe(true);
   });
 });
+
+describe('租户管理', () => {
+  async function tenant(no: number): Promise<Rec> {
+    const r = await call<Page>(app, '/sys/tenant/list', { token: admin, query: { tenantNo: String(no) } });
+    const row = r.body.result.records.find((x) => Number(x.tenantNo) === no);
+    expect(row, `tenant ${no} is listed`).toBeTruthy();
+    return (await call<Rec>(app, '/sys/tenant/queryById', { token: admin, query: { id: String(row!.id) } })).body.result;
+  }
+
+  it('lists the platform and the hospital; only the platform sees the page', async () => {
+    expect((await tenant(1000)).name).toBe('平台运营中心');
+    expect((await tenant(1001)).status).toBe('1');
+    expect((await call(app, '/sys/tenant/list', { token: hospadmin })).status).toBe(403);
+  });
+
+  it('a tenant created in the console can be written into at once', async () => {
+    const add = await call(app, '/sys/tenant/add', { token: admin, body: { tenantNo: 1201, name: '吴忠市人民医院互联网医院', beginDate: '2026-01-01' } });
+    expect(add.body.message).toBe('添加成功！');
+    const role = await call(app, '/sys/role/add', { token: admin, tenantId: 1201, body: { roleName: '医院管理员', roleCode: 'hosp_admin_1201' } });
+    expect(role.body.message).toBe('添加成功！');
+  });
+
+  it('disabling a tenant ends its users\' sessions and refuses their logins; enabling lets them in again', async () => {
+    const zhuli = await login(app, 'zhuli');
+    const t = await tenant(1001);
+    const d = await call(app, '/sys/tenant/disable', { method: 'PUT', token: admin, body: { id: t.id } });
+    expect(d.body.success).toBe(true);
+    expect((await call(app, '/sys/permission/getUserPermissionByToken', { token: zhuli })).status).toBe(401);
+    const refused = await call(app, '/sys/login', { body: { username: 'hospadmin', password: 'Hosp@123456' } });
+    expect(refused.body).toMatchObject({ success: false, message: '所属租户已停用，请联系平台管理员' });
+    // nor can the platform write into it meanwhile
+    const w = await call(app, '/sys/role/add', { token: admin, tenantId: 1001, body: { roleName: '停用期间', roleCode: 'while_disabled' } });
+    expect(w.status).toBe(400);
+    expect(w.body.message).toBe('租户不存在或已停用');
+
+    const e = await call(app, '/sys/tenant/enable', { method: 'PUT', token: admin, body: { id: t.id } });
+    expect(e.body.success).toBe(true);
+    hospadmin = await login(app, 'hospadmin');
+    expect(typeof hospadmin).toBe('string');
+  });
+
+  it('a tenant past its end date cannot sign in', async () => {
+    const t = await tenant(1001);
+    const body = { id: t.id, version: t.version, name: t.name, contactName: t.contactName, contactPhone: t.contactPhone, beginDate: t.beginDate, endDate: '2020-12-31', remark: t.remark };
+    expect((await call(app, '/sys/tenant/edit', { method: 'PUT', token: admin, body })).body.message).toBe('编辑成功！');
+    const zl = await call(app, '/sys/login', { body: { username: 'zhuli', password: 'Zhuli@123456' } });
+    expect(zl.body.message).toBe('所属租户已过期，请联系平台管理员');
+    expect((await call(app, '/sys/permission/getUserPermissionByToken', { token: hospadmin })).status).toBe(401);
+    const t2 = await tenant(1001);
+    await call(app, '/sys/tenant/edit', { method: 'PUT', token: admin, body: { ...body, version: t2.version, endDate: null } });
+    hospadmin = await login(app, 'hospadmin');
+  });
+
+  it('the platform cannot be disabled or deleted; a tenant with users cannot be deleted', async () => {
+    const p = await tenant(1000);
+    const d = await call(app, '/sys/tenant/disable', { method: 'PUT', token: admin, body: { id: p.id } });
+    expect(d.status).toBe(400);
+    expect(d.body.message).toBe('平台租户不能停用、设置到期或删除');
+    expect((await tenant(1000)).status).toBe('1');
+    const h = await tenant(1001);
+    const del = await call(app, '/sys/tenant/delete', { method: 'DELETE', token: admin, query: { id: String(h.id) } });
+    expect(del.status).toBe(400);
+    expect(del.body.message).toBe('该租户下还有用户，不能删除');
+    expect((await login(app, 'zhuli')).length).toBeGreaterThan(0);
+  });
+});

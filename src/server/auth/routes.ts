@@ -9,6 +9,7 @@ import { Counters } from './counters.js';
 import { verifyPassword } from './password.js';
 import { userInfo } from './user-info.js';
 import { logLogin } from '../logs/index.js';
+import { tenantRefusal } from '../tenancy/profiles.js';
 
 /**
  * Guessing passwords is limited without letting anyone lock the owner out, with counters in
@@ -74,6 +75,12 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       await attempt(username, false, now);
       logLogin(ctx, req, { username, user, ok: false, reason: MSG.userFrozen });
       return refuse(MSG.userFrozen);
+    }
+    const tenantProblem = user && passwordOk ? await tenantRefusal(db, Number(user.tenant_id)) : null;
+    if (tenantProblem) {
+      await attempt(username, false, now);
+      logLogin(ctx, req, { username, user, ok: false, reason: tenantProblem });
+      return refuse(tenantProblem);
     }
     if (!user || !passwordOk) {
       await attempt(username, false, now);

@@ -30,7 +30,16 @@ export const SYSTEM_TABLES: TableDef[] = [
   },
   {
     name: 'sys_tenant',
-    columns: [int('id', { primaryKey: true }), text('name', { notNull: true }), int('status', { default: 1 }), text('create_time')],
+    columns: [
+      int('id', { primaryKey: true }),
+      text('name', { notNull: true }),
+      int('status', { default: 1 }),
+      text('create_time'),
+      // kept in step with the console's tenant rows (src/server/tenancy/profiles.ts)
+      text('begin_date'),
+      text('end_date'),
+      text('profile_id'),
+    ],
     indexes: [],
   },
   {
