@@ -368,3 +368,17 @@ describe('租户管理', () => {
     expect((await login(app, 'zhuli')).length).toBeGreaterThan(0);
   });
 });
+
+describe('数据源管理', () => {
+  it('never sends a data source password back', async () => {
+    const add = await call<string>(app, '/sys/dataSource/add', { token: admin, body: { code: 'his_test', name: '测试库', dbType: '6', dbDriver: 'org.postgresql.Driver', dbUrl: 'jdbc:postgresql://10.0.0.9:5432/his', dbUsername: 'his', dbPassword: 'Secret@2026' } });
+    expect(add.body.message).toBe('添加成功！');
+    const one = await call<Rec>(app, '/sys/dataSource/queryById', { token: admin, query: { id: add.body.result } });
+    expect(one.body.result.dbUsername).toBe('his');
+    expect('dbPassword' in one.body.result).toBe(false);
+    const list = await call<Page>(app, '/sys/dataSource/list', { token: admin, query: { code: 'his_test' } });
+    expect(JSON.stringify(list.body.result)).not.toContain('Secret@2026');
+    const bad = await call(app, '/sys/dataSource/add', { token: admin, body: { code: '1db', name: '坏编码', dbType: '6', dbDriver: 'x', dbUrl: 'jdbc:postgresql://h/d', dbUsername: 'u' } });
+    expect(bad.body.message).toBe('数据源编码：编码必须以字母开头，可包含数字、下划线、横杠');
+  });
+});
