@@ -33,6 +33,7 @@ import { buildModel } from './resources/model.js';
 import { registerResources } from './resources/routes.js';
 import { loadSchemaRoot } from './schemas.js';
 import { registerStatic } from './static.js';
+import { DictCache } from './system/dict-cache.js';
 import { registerDictRoutes } from './system/dict.js';
 import { registerDuplicateCheck } from './system/duplicate.js';
 import { registerRefOptions } from './system/ref-options.js';
@@ -48,7 +49,9 @@ import { registerOperationLog } from './logs/index.js';
 import path from 'node:path';
 import { registerExcelRoutes } from './excel/index.js';
 import { createFileStore, registerUploadRoutes, registerUploadStatic, uploadDirOf, type S3Config } from './files/index.js';
-import { CheckRules, registerCheckRule } from './rules/index.js';
+import { CheckRules, fixedRules, registerCheckRule } from './rules/index.js';
+import { registerTenantEffects, seedTenantProfiles, TENANT_PROFILE_TABLE } from './tenancy/profiles.js';
+import { LiveCheckRules, registerRuleEffects, RULE_ITEM_TABLE, RULE_TABLE, seedRuleTable } from './rules/live.js';
 import { DEFAULT_SCHEMAS_DIR } from './schemas.js';
 import { registerUserSettings } from './settings/index.js';
 
@@ -116,6 +119,8 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerJobEffects(effects);
   registerNoticeEffects(effects);
   registerRegulatorEffects(effects);
+  registerRuleEffects(effects);
+  registerTenantEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -133,6 +138,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const worker = await leaseWorker(database, bus.instance);
   setWorkerId(worker.workerId);
 
+  // rule codes: the console's table when a module keeps it, else the files as they are
+  const fileRules = CheckRules.fromDir(path.join(opts.schemasDir ?? DEFAULT_SCHEMAS_DIR, 'rules'));
+  const tables = new Set([...models.values()].map((m) => m.table));
+  const liveRules = tables.has(RULE_TABLE) && tables.has(RULE_ITEM_TABLE) ? new LiveCheckRules(database, fileRules) : undefined;
   const ctx: AppContext = {
     database,
     registry,
@@ -140,17 +149,23 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     protocol,
     counts: new CountCache(),
     sessions: new SessionStore(database),
+    dicts: new DictCache(database),
+    checkRules: liveRules ?? fixedRules(fileRules),
     bus,
     effects: createAppEffects(opts.effects),
   };
   ctx.counts.attach(bus);
   ctx.sessions.attach(bus);
+  ctx.dicts.attach(bus);
+  liveRules?.attach(bus);
   // first-start seed, schema sync (menu, codes, dictionaries, grants) and the one-shot demo
   // links/announcements (recorded in sys_migration): once across instances started together
   const synced = await underStartLock(database, async (locked) => {
     const lctx: AppContext = { ...ctx, database: locked };
     await seedIfEmpty(lctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows, access });
     const report = await syncSchemas(locked.db, registry, access);
+    if (liveRules) await seedRuleTable(locked.db, fileRules);
+    if (tables.has(TENANT_PROFILE_TABLE)) await seedTenantProfiles(locked.db);
     await seedUserDeparts(lctx);
     await seedAnnouncements(lctx);
     return report;
@@ -205,7 +220,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerUploadRoutes(api, ctx, files);
       registerExcelRoutes(api, ctx);
       registerUserSettings(api, ctx);
-      registerCheckRule(api, CheckRules.fromDir(path.join(opts.schemasDir ?? DEFAULT_SCHEMAS_DIR, 'rules')));
+      registerCheckRule(api, ctx.checkRules);
       registerResources(api, ctx);
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(envelope(404, MSG.notFoundRoute)));
     },

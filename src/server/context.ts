@@ -7,6 +7,8 @@ import type { Database } from './db/connection.js';
 import type { CountCache } from './resources/count-cache.js';
 import type { SessionStore } from './auth/session.js';
 import type { ResourceModel } from './resources/model.js';
+import type { DictCache } from './system/dict-cache.js';
+import type { RuleSource } from './rules/index.js';
 
 export interface AppContext {
   database: Database;
@@ -16,6 +18,10 @@ export interface AppContext {
   protocol: ProtocolConfig;
   counts: CountCache;
   sessions: SessionStore;
+  /** Dictionary labels as the database holds them (console edits show at once). */
+  dicts: DictCache;
+  /** Check rules (rule codes) as the console keeps them. */
+  checkRules: RuleSource;
   /** Invalidations and pushes between instances (in-process on SQLite). */
   bus: Bus;
   /** Registered server effects schemas may name (filled by buildApp). */

@@ -44,6 +44,7 @@ export const MSG = {
   replayed: '请求重复，请刷新后重试',
   urlTooLong: '请求地址过长，请减少查询条件或改用请求体提交',
   loginFailed: '用户名或密码错误',
+  userFrozen: '该用户已冻结',
   loginLocked: '登录失败次数过多，请10分钟后再试',
   tooManyRequests: '请求过于频繁，请稍后再试',
   loginOk: '登录成功',

@@ -43,7 +43,8 @@ export function toTableSpec(schema: ResourceSchema): TableSpec {
   ]);
   for (const f of schema.fields) {
     const col = columnName(f.key);
-    if (f.unique) indexes.push({ name: `uk_${name}_tenant_${col}`, columns: ['tenant_id', col], unique: true });
+    if (f.unique && f.uniqueWithin) indexes.push({ name: `uk_${name}_tenant_${columnName(f.uniqueWithin)}_${col}`, columns: ['tenant_id', columnName(f.uniqueWithin), col], unique: true });
+    else if (f.unique) indexes.push({ name: `uk_${name}_tenant_${col}`, columns: ['tenant_id', col], unique: true });
     else if (indexed.has(f.key) && !seen.has(col)) indexes.push({ name: `idx_${name}_tenant_${col}`, columns: ['tenant_id', col], unique: false });
     seen.add(col);
   }

@@ -337,6 +337,11 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
   const name = `字段 "${f.key}"`;
   if (f.rule !== undefined) names.rule(p('rule'), f.rule);
   checkServerFilled(f, p, name, s, reg, err, own);
+  if (f.uniqueWithin !== undefined) {
+    if (!own) err(p('uniqueWithin'), `${name}：uniqueWithin 只能声明在资源字段上`);
+    else if (f.unique !== true) err(p('uniqueWithin'), `${name} 声明了 uniqueWithin，必须同时声明 unique: true`);
+    else if (f.uniqueWithin === f.key || !findField(s, f.uniqueWithin)) err(p('uniqueWithin'), `${name} 的 uniqueWithin "${f.uniqueWithin}" 不是本资源的其他字段`);
+  }
   if (f.permission && !own) err(p('permission'), `${name}：字段级权限只能声明在资源字段上`);
   if (f.permission && f.permission.view && f.hidden) warn(p('permission'), `${name} 已隐藏（hidden），view 权限不起作用`);
   if (f.capBy) {

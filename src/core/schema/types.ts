@@ -109,6 +109,12 @@ export interface FieldSchema {
    * tenants (e.g. login names shared with the authentication tables).
    */
   unique?: boolean | 'global';
+  /**
+   * With `unique: true`: unique only among the rows holding the same value of this other field
+   * (e.g. a dictionary item's value within its dictionary, `dictId`), checked by the server and
+   * by a unique index (tenant, that field, this field).
+   */
+  uniqueWithin?: string;
   /** Mask the value in lists (phone 138****8000, ID card 110***********1234). */
   sensitive?: 'mask';
   /** Shown but never written by the client (server-managed, e.g. audit status). */

@@ -1,9 +1,10 @@
-/** Account calls of the console header: change password, department switch, organisation picker. */
+/** Account calls of the console header (change password, department switch, organisation picker) and the user form's helpers. */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerDepartRoutes } from './departs.js';
 import { registerOrgRoutes } from './org.js';
 import { registerPasswordRoutes } from './password.js';
+import { registerUserRoutes } from './users.js';
 
 export { PASSWORD_MSG, decryptField } from './password.js';
 export { DEPART_MSG, seedUserDeparts, userDeparts, USER_DEPART_TABLE } from './departs.js';
@@ -13,4 +14,5 @@ export function registerAccount(app: FastifyInstance, ctx: AppContext): void {
   registerPasswordRoutes(app, ctx);
   registerDepartRoutes(app, ctx);
   registerOrgRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
 }

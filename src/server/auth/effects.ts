@@ -7,6 +7,12 @@
  *   sys_user_role; deleted users lose their links and their tokens are revoked; sessions drop.
  * - `dropRoleLinks`: deleted roles leave sys_user_role and sys_role_permission; sessions drop
  *   (a role's name or grants may show in every cached session).
+ * - `dropPermissionLinks`: menu entries and buttons (sys_permission) written in the console:
+ *   deleted ones leave sys_role_permission; sessions drop everywhere (their codes come from these
+ *   rows), so the next permission fetch shows the change.
+ * - `endUserSessions`: the login tokens of the user records a transition or write touched are
+ *   revoked and their cached sessions dropped on every instance, so a user frozen (or otherwise
+ *   shut out by the change) is signed out at once, not when the token expires.
  */
 import { newId } from '../db/ids.js';
 import type { EffectContext, Effects } from '../resources/effects.js';
@@ -47,6 +53,20 @@ effects.register('dropRoleLinks', async (e) => {
     await e.db.deleteFrom('sys_user_role').where('role_id', 'in', w.ids).execute();
     await e.db.deleteFrom('sys_role_permission').where('role_id', 'in', w.ids).execute();
   }
+  dropSessionsAfterCommit(e);
+});
+
+effects.register('endUserSessions', async (e) => {
+  const ids = e.write ? e.write.ids : e.id ? [e.id] : [];
+  if (!ids.length) return;
+  await e.db.updateTable('sys_token').set({ revoked_at: Date.now() }).where('user_id', 'in', ids).where('revoked_at', 'is', null).execute();
+  dropSessionsAfterCommit(e);
+});
+
+effects.register('dropPermissionLinks', async (e) => {
+  const w = e.write;
+  if (!w) return;
+  if (w.op === 'delete' && w.ids.length) await e.db.deleteFrom('sys_role_permission').where('permission_id', 'in', w.ids).execute();
   dropSessionsAfterCommit(e);
 });
 }

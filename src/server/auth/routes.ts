@@ -9,6 +9,7 @@ import { Counters } from './counters.js';
 import { verifyPassword } from './password.js';
 import { userInfo } from './user-info.js';
 import { logLogin } from '../logs/index.js';
+import { tenantRefusal } from '../tenancy/profiles.js';
 
 /**
  * Guessing passwords is limited without letting anyone lock the owner out, with counters in
@@ -68,8 +69,20 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       .where('del_flag', '=', 0)
       .orderBy('create_time')
       .executeTakeFirst();
-    const good = user && (user.status == null || String(user.status) === '1') && (await verifyPassword(password, user.password_hash));
-    if (!good) {
+    const passwordOk = Boolean(user) && (await verifyPassword(password, user!.password_hash));
+    // a frozen account is told so, but only to someone who knows its password (no account-state oracle)
+    if (passwordOk && user!.status != null && String(user!.status) !== '1') {
+      await attempt(username, false, now);
+      logLogin(ctx, req, { username, user, ok: false, reason: MSG.userFrozen });
+      return refuse(MSG.userFrozen);
+    }
+    const tenantProblem = user && passwordOk ? await tenantRefusal(db, Number(user.tenant_id)) : null;
+    if (tenantProblem) {
+      await attempt(username, false, now);
+      logLogin(ctx, req, { username, user, ok: false, reason: tenantProblem });
+      return refuse(tenantProblem);
+    }
+    if (!user || !passwordOk) {
       await attempt(username, false, now);
       logLogin(ctx, req, { username, user, ok: false, reason: MSG.loginFailed });
       await counters.hit(addressKey, WINDOW_MS, now);

@@ -6,6 +6,7 @@ import { grantsOf, holds, type Grants } from '../../core/access/index.js';
 import { RESYNC, type Bus } from '../bus/index.js';
 import type { Database } from '../db/connection.js';
 import { SUPER_ADMIN_ROLE, SUPER_TENANT_ID } from '../context.js';
+import { tenantRefusal } from '../tenancy/profiles.js';
 
 export interface SessionUser {
   token: string;
@@ -71,6 +72,8 @@ export class SessionStore {
       .where('del_flag', '=', 0)
       .executeTakeFirst();
     if (!u || (u.status != null && String(u.status) !== '1')) return null;
+    // a tenant disabled or past its end date ends its users' sessions
+    if (await tenantRefusal(db, Number(u.tenant_id))) return null;
     const perms = await loadPermissions(this.database, String(u.id));
     const open = await loadOpenCodes(this.database);
     return {

@@ -11,9 +11,16 @@ import { COUNTER_TABLE } from '../auth/counters.js';
 import { JOB_FIRE_TABLE } from '../jobs/scheduler.js';
 import { SCHEMA_SYNC_TABLE } from './schema-sync-table.js';
 import { WRITE_LOG_TABLE } from '../resources/write-log.js';
+import { SUPER_TENANT_ID } from '../context.js';
 
 const { text, int } = col;
 const id = text('id', { primaryKey: true });
+/**
+ * Platform-wide rows (the menu, dictionaries) belong to the platform tenant: their console
+ * modules list and write them as the platform's records, and rows the schema sync inserts (or
+ * that existed before the column) get it by default.
+ */
+const platformTenant = int('tenant_id', { notNull: true, default: SUPER_TENANT_ID });
 
 export const SYSTEM_TABLES: TableDef[] = [
   {
@@ -23,7 +30,16 @@ export const SYSTEM_TABLES: TableDef[] = [
   },
   {
     name: 'sys_tenant',
-    columns: [int('id', { primaryKey: true }), text('name', { notNull: true }), int('status', { default: 1 }), text('create_time')],
+    columns: [
+      int('id', { primaryKey: true }),
+      text('name', { notNull: true }),
+      int('status', { default: 1 }),
+      text('create_time'),
+      // kept in step with the console's tenant rows (src/server/tenancy/profiles.ts)
+      text('begin_date'),
+      text('end_date'),
+      text('profile_id'),
+    ],
     indexes: [],
   },
   {
@@ -83,6 +99,7 @@ export const SYSTEM_TABLES: TableDef[] = [
       int('internal_or_external', { default: 0 }),
       int('del_flag', { default: 0 }),
       text('create_time'),
+      platformTenant,
     ],
     indexes: [
       { name: 'idx_sys_permission_parent', columns: ['parent_id'] },
@@ -96,7 +113,7 @@ export const SYSTEM_TABLES: TableDef[] = [
   },
   {
     name: 'sys_dict',
-    columns: [id, text('dict_name', { notNull: true }), text('dict_code', { notNull: true }), text('description'), int('del_flag', { default: 0 }), text('create_time')],
+    columns: [id, text('dict_name', { notNull: true }), text('dict_code', { notNull: true }), text('description'), int('del_flag', { default: 0 }), text('create_time'), platformTenant],
     indexes: [{ name: 'idx_sys_dict_code', columns: ['dict_code'], unique: true }],
   },
   {
@@ -109,6 +126,7 @@ export const SYSTEM_TABLES: TableDef[] = [
       text('item_color'),
       int('sort_order', { default: 0 }),
       int('status', { default: 1 }),
+      platformTenant,
     ],
     indexes: [{ name: 'idx_sys_dict_item_dict', columns: ['dict_id', 'sort_order'] }],
   },

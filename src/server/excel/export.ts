@@ -90,7 +90,7 @@ export async function prepareExport(ctx: AppContext, m: ResourceModel, query: Re
     const refs = new RefLabelCache(ctx, tenantId);
     const dicts = new Map<string, Map<string, string>>();
     for (const c of columns) {
-      if (c.col?.field.kind === 'dict') dicts.set(c.key, new Map(dictItems(ctx, c.col.field.dict).map((i) => [i.value, i.text])));
+      if (c.col?.field.kind === 'dict') dicts.set(c.key, (c.col.field.dict ? await ctx.dicts.labels(c.col.field.dict) : undefined) ?? new Map(dictItems(ctx, c.col.field.dict).map((i) => [i.value, i.text])));
     }
     const select = [...new Set([...SYSTEM_COLS.map((s) => s.column), ...columns.flatMap((c) => (c.col ? [c.col.column] : []))])];
     for (let offset = 0; offset < Math.min(total, MAX_EXPORT_ROWS); offset += BATCH) {

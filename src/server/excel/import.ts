@@ -185,6 +185,7 @@ export async function analyzeImport(ctx: AppContext, m: ResourceModel, data: Buf
   // the write pipeline's steps, row by row (references batched per field)
   const validate = createValidator(m.schema, 'add', ctx.registry);
   const words = await wordChecker(ctx, tenantId, [m.schema.fields]);
+  const rules = await ctx.checkRules.current();
   const validated: Array<Record<string, unknown> | null> = payloads.map((p, i) => {
     const rowNo = sheet.rows[i]!.row;
     sanitizeRecord(m.schema, p, ctx.registry);
@@ -196,7 +197,7 @@ export async function analyzeImport(ctx: AppContext, m: ResourceModel, data: Buf
         if (!(e instanceof ApiError)) throw e;
         errors.add(rowNo, { key: '', field: { title: '' } }, e.message);
       }
-      for (const problem of ruleProblems(m.schema.fields, res.value)) errors.add(rowNo, m.byKey.get(problem.field)!, problem.message);
+      for (const problem of ruleProblems(rules, m.schema.fields, res.value)) errors.add(rowNo, m.byKey.get(problem.field)!, problem.message);
       for (const problem of words(m.schema.fields, res.value)) errors.add(rowNo, m.byKey.get(problem.field)!, problem.message);
       return errors.list.some((e) => e.row === rowNo) ? null : res.value;
     }

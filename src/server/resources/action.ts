@@ -45,7 +45,7 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
   }
   const refErrors = await checkRefs(ctx, ctx.database.db, fields, [{ values: r.value }], caller);
   if (refErrors.length) throw badRequest(`${refErrors[0]!.title}：${refErrors[0]!.message}`, { errors: [{ field: refErrors[0]!.field, message: refErrors[0]!.message }] });
-  const problems = ruleProblems(fields, r.value);
+  const problems = ruleProblems(await ctx.checkRules.current(), fields, r.value);
   if (problems.length) refuse(fields, problems);
   const wordProblems = (await wordChecker(ctx, caller.tenantId, [fields]))(fields, r.value);
   if (wordProblems.length) refuse(fields, wordProblems);

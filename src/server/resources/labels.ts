@@ -1,5 +1,5 @@
 /**
- * `<key>_dictText` companions: dictionary labels from the loaded dictionaries and
+ * `<key>_dictText` companions: dictionary labels from sys_dict_item (system/dict-cache.ts) and
  * ref/refs labels batch-resolved from the target table (one query per field, tenant-scoped).
  */
 import type { AppContext } from '../context.js';
@@ -7,7 +7,10 @@ import type { FieldCol, ResourceModel } from './model.js';
 
 const CHUNK = 500;
 
-function dictLabels(ctx: AppContext, code: string | undefined): Map<string, string> {
+/** Labels of a dictionary as the database holds them (console edits), else the schema's. */
+async function dictLabels(ctx: AppContext, code: string | undefined): Promise<Map<string, string>> {
+  const live = code ? await ctx.dicts.labels(code) : undefined;
+  if (live) return live;
   const d = code ? ctx.registry.dicts.get(code) : undefined;
   return new Map((d?.items ?? []).map((i) => [i.value, i.text]));
 }
@@ -48,7 +51,7 @@ export async function addLabels(
   if (records.length === 0) return;
   for (const c of m.labelled) {
     let labels: Map<string, string>;
-    if (c.field.kind === 'dict') labels = dictLabels(ctx, c.field.dict);
+    if (c.field.kind === 'dict') labels = await dictLabels(ctx, c.field.dict);
     else {
       const ids = new Set<string>();
       for (const r of records) for (const v of values(r[c.key], c.multi)) ids.add(v);

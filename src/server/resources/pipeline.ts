@@ -16,7 +16,7 @@ import type { SessionUser } from '../auth/session.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { hashPassword } from '../auth/password.js';
-import { checkRuleCode } from '../rules/index.js';
+import type { CheckRules } from '../rules/index.js';
 import { sanitizeRecord } from '../sanitize/index.js';
 import { childLinks, type ChildLink } from './children.js';
 import { computeValues, serverWrittenKeys, type ChildRows } from './derive.js';
@@ -60,13 +60,13 @@ export async function checkTargetTenant(ctx: AppContext, caller: Caller): Promis
 // ---------------------------------------------------------------------------------------------
 // rule codes
 
-/** `rule` fields: a non-empty value must pass its rule code (src/server/rules). */
-export function ruleProblems(fields: FieldSchema[], values: Rec): FieldProblem[] {
+/** `rule` fields: a non-empty value must pass its rule code (src/server/rules; `ctx.checkRules.current()`). */
+export function ruleProblems(rules: CheckRules, fields: FieldSchema[], values: Rec): FieldProblem[] {
   const out: FieldProblem[] = [];
   for (const f of fields) {
     const v = values[f.key];
     if (!f.rule || v === null || v === undefined || v === '') continue;
-    const message = checkRuleCode(f.rule, Array.isArray(v) ? v.join(',') : String(v));
+    const message = rules.check(f.rule, Array.isArray(v) ? v.join(',') : String(v));
     if (message) out.push({ field: f.key, message });
   }
   return out;
@@ -218,11 +218,12 @@ export async function prepareRecord(ctx: AppContext, m: ResourceModel, mode: 'ad
   }
 
   // rule codes
-  const problems = ruleProblems(m.schema.fields, valid);
+  const rules = await ctx.checkRules.current();
+  const problems = ruleProblems(rules, m.schema.fields, valid);
   if (problems.length) refuse(m.schema.fields, problems);
   for (const l of links) {
     (children[l.spec.key] ?? []).forEach((row, i) => {
-      const p = ruleProblems(l.model.schema.fields, row);
+      const p = ruleProblems(rules, l.model.schema.fields, row);
       if (p.length) refuse(l.model.schema.fields, p, rowLabel(l, i), `${l.spec.key}[${i}].`);
     });
   }

@@ -99,7 +99,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
   const before = rowToRecord(m, row as Rec);
   const refErrors = await checkRefs(ctx, ctx.database.db, formFields, [{ values: r.value, stored: before }], caller);
   if (refErrors.length) throw badRequest(`${refErrors[0]!.title}：${refErrors[0]!.message}`, { errors: [{ field: refErrors[0]!.field, message: refErrors[0]!.message }] });
-  const problems = ruleProblems(formFields, r.value);
+  const problems = ruleProblems(await ctx.checkRules.current(), formFields, r.value);
   if (problems.length) refuse(formFields, problems);
   const wordProblems = (await wordChecker(ctx, caller.tenantId, [formFields]))(formFields, r.value);
   if (wordProblems.length) refuse(formFields, wordProblems);

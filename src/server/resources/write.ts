@@ -38,6 +38,13 @@ export async function checkUnique(db: Db, m: ResourceModel, values: Rec, tenantI
     if (v === null || v === undefined || v === '') continue;
     let q = db.selectFrom(m.table).select('id').where(c.column, '=', v);
     if (c.field.unique !== 'global') q = q.where('tenant_id', '=', tenantId);
+    const within = c.field.uniqueWithin ? m.byKey.get(c.field.uniqueWithin) : undefined;
+    if (within) {
+      let w = values[within.column];
+      // an edit that does not send the scope field keeps the stored one
+      if (w === undefined && selfId) w = (await db.selectFrom(m.table).select(`${within.column} as w`).where('id', '=', selfId).executeTakeFirst())?.w;
+      q = w === null || w === undefined || w === '' ? q.where(within.column, 'is', null) : q.where(within.column, '=', w);
+    }
     if (selfId) q = q.where('id', '!=', selfId);
     if (await q.executeTakeFirst()) {
       if (c.field.autoNumber) throw new AutoNumberClash(c.key);
@@ -118,7 +125,7 @@ async function replaceChildren(db: Db, l: ChildLink, rows: Rec[], parentId: stri
     }
     const values = await columnValues(l.model, row, 'edit', computed);
     delete values[l.fk.column];
-    await checkUnique(db, l.model, values, caller.tenantId, id, rowLabel(l, i));
+    await checkUnique(db, l.model, { ...values, [l.fk.column]: parentId }, caller.tenantId, id, rowLabel(l, i));
     await db
       .updateTable(l.model.table)
       .set({ ...values, update_by: caller.user.username, update_time: now, version: nextVersion() })

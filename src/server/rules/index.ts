@@ -12,9 +12,9 @@
  *   pass -> 200 success `校验通过`; fail -> HTTP 200 {success:false, code:400, message:<rule message>}
  *   (a business refusal, like the duplicate check); unknown code -> 404 `未找到校验规则：<code>`.
  *
- * `checkRuleCode(code, value)` is the same check for server code (e.g. a field keyword `rule`
- * in the generic write path): returns null when valid, the message otherwise; throws on an
- * unknown code.
+ * `checkRuleCode(code, value)` is the same check for server code: returns null when valid, the
+ * message otherwise; throws on an unknown code. The running server checks against the rules as
+ * the console keeps them (rules/live.ts: the files' rules, overridden by sys_check_rule rows).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,14 +35,14 @@ export interface CheckRule {
   rules: CheckRuleItem[];
 }
 
-interface Compiled {
+export interface Compiled {
   rule: CheckRule;
   steps: Array<{ re: RegExp; message: string; digits: number | null }>;
 }
 
 const CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
-function compile(rule: CheckRule, file: string): Compiled {
+export function compile(rule: CheckRule, file: string): Compiled {
   if (!rule || typeof rule !== 'object' || typeof rule.code !== 'string' || !CODE.test(rule.code)) throw new Error(`${file}: code 不合法`);
   if (typeof rule.title !== 'string' || !Array.isArray(rule.rules) || rule.rules.length === 0) throw new Error(`${file}: 缺少 title 或 rules`);
   const steps = rule.rules.map((r, i) => {
@@ -68,6 +68,27 @@ export class CheckRules {
       if (this.byCode.has(c.rule.code)) throw new Error(`${file}: 校验规则编码重复：${c.rule.code}`);
       this.byCode.set(c.rule.code, c);
     }
+  }
+
+  /** These rules with `overrides` in place of (or besides) those of the same code. */
+  withOverrides(overrides: CheckRules): CheckRules {
+    const out = new CheckRules();
+    for (const [code, c] of this.byCode) out.byCode.set(code, c);
+    for (const [code, c] of overrides.byCode) out.byCode.set(code, c);
+    return out;
+  }
+
+  /** Rules read from the console's table: one that does not compile is reported, not thrown. */
+  static tolerant(rules: CheckRule[], onError: (code: string, message: string) => void): CheckRules {
+    const out = new CheckRules();
+    for (const rule of rules) {
+      try {
+        out.byCode.set(rule.code, compile(rule, rule.code));
+      } catch (e) {
+        onError(rule.code, (e as Error).message);
+      }
+    }
+    return out;
   }
 
   /** Reads every `<dir>/*.json` (a missing directory is an empty rule set). */
@@ -126,8 +147,18 @@ const one = (v: unknown): string | undefined => {
   return typeof x === 'string' ? x : typeof x === 'number' ? String(x) : undefined;
 };
 
-export function registerCheckRule(app: FastifyInstance, rules: CheckRules): void {
+/** Anything that answers the current rule set (a fixed one, or the console's live one). */
+export interface RuleSource {
+  current(): Promise<CheckRules>;
+}
+
+export function fixedRules(rules: CheckRules): RuleSource {
+  return { current: async () => rules };
+}
+
+export function registerCheckRule(app: FastifyInstance, source: RuleSource): void {
   app.get('/sys/checkRule/checkByCode', async (req, reply) => {
+    const rules = await source.current();
     const q = (req.query ?? {}) as Record<string, unknown>;
     const code = one(q.ruleCode);
     if (!code) throw badRequest('缺少参数：ruleCode');
