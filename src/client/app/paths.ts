@@ -2,6 +2,7 @@
 export const HOME_PATH = '/dashboard/analysis';
 export const HOME_TITLE = '首页';
 export const WORKPLACE_PATH = '/dashboard/workplace';
+export const WORKPLACE_TITLE = '工作台';
 export const LOGIN_PATH = '/user/login';
 
 /** Paths reachable without a token. */

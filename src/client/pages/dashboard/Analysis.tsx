@@ -1,28 +1,140 @@
-import { Card, Col, Row, Statistic } from 'antd';
-import { useAtomValue } from 'jotai';
-import { appStore, userInfoAtom } from '../../state/atoms';
-import { timeFix } from '../../state/greeting';
+/**
+ * 首页 (/dashboard/analysis): today's figures with the change against yesterday, the order and
+ * revenue trend of the last 7 or 30 days, the order mix by type and the busiest departments and
+ * doctors — all computed by the server (GET /dashboard/analysis) for the caller's scope.
+ * Light on purpose: antd only, no ProTable; the charts are a lazy chunk drawn after the figures.
+ */
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Alert, Card, Col, Empty, Row, Segmented, Skeleton, Statistic } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import type { ChartConfiguration } from 'chart.js';
 import type { PageProps } from '../registry';
+import { changeText, fetchAnalysis, figureText, TREND_DAYS, type AnalysisData, type Ranked, type StatFigure } from './api';
 
-/** Home page placeholder (首页). Light on purpose: no ProTable here. */
+const ChartView = lazy(() => import('./charts/ChartView'));
+const COLORS = ['#1890FF', '#52C41A', '#FAAD14', '#F5222D', '#722ED1', '#13C2C2', '#EB2F96', '#2F54EB', '#FA8C16', '#A0D911'];
+
+function StatCard({ s }: { s: StatFigure }) {
+  const c = changeText(s);
+  const color = c.trend === 'up' ? '#cf1322' : c.trend === 'down' ? '#3f8600' : 'rgba(0,0,0,.45)';
+  return (
+    <Card data-testid={`stat-${s.key}`}>
+      <Statistic title={s.title} value={figureText(s)} suffix={s.measure === 'revenue' ? '元' : undefined} />
+      <div style={{ marginTop: 8, color }} data-testid={`stat-${s.key}-change`}>
+        {c.trend === 'up' ? <ArrowUpOutlined /> : c.trend === 'down' ? <ArrowDownOutlined /> : null} {c.text}
+      </div>
+    </Card>
+  );
+}
+
+function RankList({ rows, testId }: { rows: Ranked[]; testId: string }) {
+  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
+  const max = Math.max(...rows.map((r) => r.value), 1);
+  return (
+    <ol style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid={testId}>
+      {rows.map((r, i) => (
+        <li key={r.id} style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '6px 0' }}>
+          <span style={{ width: 20, height: 20, borderRadius: 10, textAlign: 'center', lineHeight: '20px', fontSize: 12, background: i < 3 ? '#314659' : '#f0f0f0', color: i < 3 ? '#fff' : 'inherit' }}>{i + 1}</span>
+          <span style={{ width: 96, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{r.name}</span>
+          <span style={{ flex: 1, height: 8, background: '#f0f0f0', borderRadius: 4 }}>
+            <span style={{ display: 'block', height: 8, width: `${(r.value / max) * 100}%`, background: '#1890FF', borderRadius: 4 }} />
+          </span>
+          <span style={{ width: 40, textAlign: 'right' }}>{r.value}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+const chartFallback = <Skeleton active paragraph={{ rows: 6 }} />;
+
 export default function Analysis(_props: PageProps) {
-  const user = useAtomValue(userInfoAtom, { store: appStore });
+  const [days, setDays] = useState<number>(TREND_DAYS[0]);
+  const [data, setData] = useState<AnalysisData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const ac = new AbortController();
+    setError(null);
+    fetchAnalysis(days, ac.signal)
+      .then((d) => setData(d))
+      .catch((e: unknown) => {
+        if (!ac.signal.aborted) setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => ac.abort();
+  }, [days]);
+
+  const trend = useMemo<ChartConfiguration | null>(() => {
+    if (!data?.trend) return null;
+    return {
+      type: 'bar',
+      data: {
+        labels: data.trend.dates.map((d) => d.slice(5)),
+        datasets: [
+          { type: 'bar', label: '订单数', data: data.trend.orders, backgroundColor: '#1890FF', yAxisID: 'y' },
+          { type: 'line', label: '收入（元）', data: data.trend.revenue, borderColor: '#52C41A', backgroundColor: '#52C41A', yAxisID: 'y1', tension: 0.3 },
+        ],
+      },
+      options: {
+        interaction: { mode: 'index', intersect: false },
+        scales: {
+          y: { beginAtZero: true, position: 'left', ticks: { precision: 0 } },
+          y1: { beginAtZero: true, position: 'right', grid: { drawOnChartArea: false } },
+        },
+      },
+    };
+  }, [data]);
+
+  const mix = useMemo<ChartConfiguration | null>(() => {
+    const rows = (data?.mix ?? []).filter((m) => m.value > 0);
+    if (rows.length === 0) return null;
+    return {
+      type: 'doughnut',
+      data: { labels: rows.map((m) => m.title), datasets: [{ data: rows.map((m) => m.value), backgroundColor: rows.map((_, i) => COLORS[i % COLORS.length]!) }] },
+      options: { plugins: { legend: { position: 'right' } } },
+    };
+  }, [data]);
+
+  const stats = data?.stats ?? [];
   return (
     <div data-testid="dashboard-analysis">
-      <Card style={{ marginBottom: 16 }}>
-        <h2 style={{ margin: 0 }}>
-          {timeFix()}，{user?.realname ?? user?.username ?? ''}
-        </h2>
-        <p style={{ margin: '8px 0 0', color: 'rgba(0,0,0,.45)' }}>欢迎使用互联网医院后台管理</p>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Row gutter={16}>
+        {data
+          ? stats.map((s) => (
+              <Col key={s.key} flex="1 1 200px" style={{ marginBottom: 16 }}>
+                <StatCard s={s} />
+              </Col>
+            ))
+          : [0, 1, 2, 3, 4].map((i) => (
+              <Col key={i} flex="1 1 200px" style={{ marginBottom: 16 }}>
+                <Card><Skeleton active paragraph={{ rows: 1 }} /></Card>
+              </Col>
+            ))}
+      </Row>
+      <Card
+        title={`近${days}天订单与收入`}
+        style={{ marginBottom: 16 }}
+        extra={<Segmented data-testid="trend-days" value={days} onChange={(v) => setDays(Number(v))} options={TREND_DAYS.map((d) => ({ label: `近${d}天`, value: d }))} />}
+      >
+        {trend ? <Suspense fallback={chartFallback}><ChartView config={trend} testId="trend-chart" /></Suspense> : chartFallback}
       </Card>
       <Row gutter={16}>
-        {['今日问诊', '今日处方', '今日订单', '在线医生'].map((t) => (
-          <Col key={t} xs={24} sm={12} lg={6} style={{ marginBottom: 16 }}>
-            <Card>
-              <Statistic title={t} value="-" />
-            </Card>
-          </Col>
-        ))}
+        <Col xs={24} lg={8} style={{ marginBottom: 16 }}>
+          <Card title="订单构成" style={{ height: '100%' }}>
+            {mix ? <Suspense fallback={chartFallback}><ChartView config={mix} height={260} testId="mix-chart" /></Suspense> : data ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> : chartFallback}
+          </Card>
+        </Col>
+        <Col xs={24} lg={8} style={{ marginBottom: 16 }}>
+          <Card title="科室排行（订单数）" style={{ height: '100%' }}>
+            {data ? <RankList rows={data.topDepartments ?? []} testId="top-departments" /> : <Skeleton active />}
+          </Card>
+        </Col>
+        <Col xs={24} lg={8} style={{ marginBottom: 16 }}>
+          <Card title="医生排行（订单数）" style={{ height: '100%' }}>
+            {data ? <RankList rows={data.topDoctors ?? []} testId="top-doctors" /> : <Skeleton active />}
+          </Card>
+        </Col>
       </Row>
     </div>
   );
