@@ -2,33 +2,36 @@
  * 首页 (/dashboard/analysis): today's figures with the change against yesterday, the order and
  * revenue trend of the last 7 or 30 days, the order mix by type and the busiest departments and
  * doctors — all computed by the server (GET /dashboard/analysis) for the caller's scope.
- * Light on purpose: antd only, no ProTable; the charts are a lazy chunk drawn after the figures.
+ * Light on purpose (the route's bundle budget): plain panels (./parts), no ProTable; the charts
+ * are a lazy chunk (Chart.js) drawn after the figures.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Alert, Card, Col, Empty, Row, Segmented, Skeleton, Statistic } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { ChartConfiguration } from 'chart.js';
 import type { PageProps } from '../registry';
 import { changeText, fetchAnalysis, figureText, TREND_DAYS, type AnalysisData, type Ranked, type StatFigure } from './api';
+import { ErrorLine, Figure, Grid, Note, Panel } from './parts';
 
 const ChartView = lazy(() => import('./charts/ChartView'));
 const COLORS = ['#1890FF', '#52C41A', '#FAAD14', '#F5222D', '#722ED1', '#13C2C2', '#EB2F96', '#2F54EB', '#FA8C16', '#A0D911'];
+const CHART_HEIGHT = 280;
 
 function StatCard({ s }: { s: StatFigure }) {
   const c = changeText(s);
+  // rising figures in red, falling in green (the Chinese convention of the console)
   const color = c.trend === 'up' ? '#cf1322' : c.trend === 'down' ? '#3f8600' : 'rgba(0,0,0,.45)';
   return (
-    <Card data-testid={`stat-${s.key}`}>
-      <Statistic title={s.title} value={figureText(s)} suffix={s.measure === 'revenue' ? '元' : undefined} />
+    <Panel testId={`stat-${s.key}`}>
+      <Figure title={s.title} value={figureText(s)} suffix={s.measure === 'revenue' ? '元' : undefined} />
       <div style={{ marginTop: 8, color }} data-testid={`stat-${s.key}-change`}>
-        {c.trend === 'up' ? <ArrowUpOutlined /> : c.trend === 'down' ? <ArrowDownOutlined /> : null} {c.text}
+        {c.trend === 'up' ? '↑ ' : c.trend === 'down' ? '↓ ' : ''}
+        {c.text}
       </div>
-    </Card>
+    </Panel>
   );
 }
 
 function RankList({ rows, testId }: { rows: Ranked[]; testId: string }) {
-  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
+  if (rows.length === 0) return <Note text="暂无数据" />;
   const max = Math.max(...rows.map((r) => r.value), 1);
   return (
     <ol style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid={testId}>
@@ -46,7 +49,7 @@ function RankList({ rows, testId }: { rows: Ranked[]; testId: string }) {
   );
 }
 
-const chartFallback = <Skeleton active paragraph={{ rows: 6 }} />;
+const loading = (height = CHART_HEIGHT) => <Note text="加载中…" height={height} />;
 
 export default function Analysis(_props: PageProps) {
   const [days, setDays] = useState<number>(TREND_DAYS[0]);
@@ -95,47 +98,54 @@ export default function Analysis(_props: PageProps) {
     };
   }, [data]);
 
-  const stats = data?.stats ?? [];
   return (
     <div data-testid="dashboard-analysis">
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Row gutter={16}>
-        {data
-          ? stats.map((s) => (
-              <Col key={s.key} flex="1 1 200px" style={{ marginBottom: 16 }}>
-                <StatCard s={s} />
-              </Col>
-            ))
-          : [0, 1, 2, 3, 4].map((i) => (
-              <Col key={i} flex="1 1 200px" style={{ marginBottom: 16 }}>
-                <Card><Skeleton active paragraph={{ rows: 1 }} /></Card>
-              </Col>
-            ))}
-      </Row>
-      <Card
+      <ErrorLine message={error} />
+      <Grid min={200} style={{ marginBottom: 16 }}>
+        {data ? data.stats.map((s) => <StatCard key={s.key} s={s} />) : [0, 1, 2, 3, 4].map((i) => <Panel key={i}>{loading(62)}</Panel>)}
+      </Grid>
+      <Panel
         title={`近${days}天订单与收入`}
         style={{ marginBottom: 16 }}
-        extra={<Segmented data-testid="trend-days" value={days} onChange={(v) => setDays(Number(v))} options={TREND_DAYS.map((d) => ({ label: `近${d}天`, value: d }))} />}
+        extra={
+          <span data-testid="trend-days">
+            {TREND_DAYS.map((d) => (
+              <a
+                key={d}
+                role="button"
+                aria-pressed={d === days}
+                onClick={() => setDays(d)}
+                style={{ marginLeft: 12, fontWeight: d === days ? 600 : 400, color: d === days ? '#1890FF' : 'rgba(0,0,0,.65)' }}
+              >
+                近{d}天
+              </a>
+            ))}
+          </span>
+        }
       >
-        {trend ? <Suspense fallback={chartFallback}><ChartView config={trend} testId="trend-chart" /></Suspense> : chartFallback}
-      </Card>
-      <Row gutter={16}>
-        <Col xs={24} lg={8} style={{ marginBottom: 16 }}>
-          <Card title="订单构成" style={{ height: '100%' }}>
-            {mix ? <Suspense fallback={chartFallback}><ChartView config={mix} height={260} testId="mix-chart" /></Suspense> : data ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> : chartFallback}
-          </Card>
-        </Col>
-        <Col xs={24} lg={8} style={{ marginBottom: 16 }}>
-          <Card title="科室排行（订单数）" style={{ height: '100%' }}>
-            {data ? <RankList rows={data.topDepartments ?? []} testId="top-departments" /> : <Skeleton active />}
-          </Card>
-        </Col>
-        <Col xs={24} lg={8} style={{ marginBottom: 16 }}>
-          <Card title="医生排行（订单数）" style={{ height: '100%' }}>
-            {data ? <RankList rows={data.topDoctors ?? []} testId="top-doctors" /> : <Skeleton active />}
-          </Card>
-        </Col>
-      </Row>
+        {trend ? (
+          <Suspense fallback={loading()}>
+            <ChartView config={trend} height={CHART_HEIGHT} testId="trend-chart" />
+          </Suspense>
+        ) : (
+          loading()
+        )}
+      </Panel>
+      <Grid min={300}>
+        <Panel title="订单构成">
+          {mix ? (
+            <Suspense fallback={loading(260)}>
+              <ChartView config={mix} height={260} testId="mix-chart" />
+            </Suspense>
+          ) : data ? (
+            <Note text="暂无数据" />
+          ) : (
+            loading(260)
+          )}
+        </Panel>
+        <Panel title="科室排行（订单数）">{data ? <RankList rows={data.topDepartments} testId="top-departments" /> : loading(200)}</Panel>
+        <Panel title="医生排行（订单数）">{data ? <RankList rows={data.topDoctors} testId="top-doctors" /> : loading(200)}</Panel>
+      </Grid>
     </div>
   );
 }

@@ -40,12 +40,30 @@ export interface WorkplaceData {
 
 export const TREND_DAYS = [7, 30] as const;
 
+const list = <T,>(v: T[] | undefined): T[] => (Array.isArray(v) ? v : []);
+
 export function fetchAnalysis(days: number, signal?: AbortSignal): Promise<AnalysisData> {
-  return http.get<AnalysisData>('/dashboard/analysis', { days }, { signal }).then(resultOf);
+  return http.get<Partial<AnalysisData>>('/dashboard/analysis', { days }, { signal }).then((e) => {
+    const r = resultOf(e) ?? {};
+    const trend = r.trend ?? { dates: [], orders: [], revenue: [] };
+    return {
+      date: r.date ?? '',
+      scope: r.scope ?? 'all',
+      stats: list(r.stats),
+      days: r.days ?? days,
+      trend: { dates: list(trend.dates), orders: list(trend.orders), revenue: list(trend.revenue) },
+      mix: list(r.mix),
+      topDepartments: list(r.topDepartments),
+      topDoctors: list(r.topDoctors),
+    };
+  });
 }
 
 export function fetchWorkplace(signal?: AbortSignal): Promise<WorkplaceData> {
-  return http.get<WorkplaceData>('/dashboard/workplace', {}, { signal }).then(resultOf);
+  return http.get<Partial<WorkplaceData>>('/dashboard/workplace', {}, { signal }).then((e) => {
+    const r = resultOf(e) ?? {};
+    return { pending: list(r.pending), activity: list(r.activity), links: list(r.links) };
+  });
 }
 
 /** Change against yesterday as shown under a figure: `较昨日 +3` / `较昨日 -12.50` / `与昨日持平`. */
