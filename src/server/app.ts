@@ -43,6 +43,7 @@ import { createNoticeHub, registerWebsocket } from './ws/index.js';
 import { registerNoticeEffects } from './notice/effects.js';
 import { registerOperationLog } from './logs/index.js';
 import { registerDashboard } from './dashboard/index.js';
+import { registerMonitor } from './monitor/index.js';
 // files / excel / user settings / check rules
 import path from 'node:path';
 import { registerExcelRoutes } from './excel/index.js';
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerUserSettings(api, ctx);
       registerCheckRule(api, CheckRules.fromDir(path.join(opts.schemasDir ?? DEFAULT_SCHEMAS_DIR, 'rules')));
       registerDashboard(api, ctx, dashboard); // 首页 and 工作台 figures (schemas/dashboard.json)
+      registerMonitor(api, ctx, { dataDir: opts.dataDir ?? env.dataDir }); // 系统监控 (platform super administrator)
       registerResources(api, ctx);
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(envelope(404, MSG.notFoundRoute)));
     },

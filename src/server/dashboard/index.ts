@@ -16,6 +16,7 @@ import { statSources } from '../../core/schema/dashboard.js';
 import { grantsOfUser, type SessionUser } from '../auth/session.js';
 import { SUPER_TENANT_ID, type AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
+import { mayMonitor, MONITOR_PAGE } from '../monitor/index.js';
 import { addDays, columnOf, dayStart, dayText, measure, perDay, perRef, refLabels, sourceRows, yuan } from './figures.js';
 
 export const TREND_DAYS = [7, 30] as const;
@@ -175,6 +176,8 @@ export async function computeWorkplace(ctx: AppContext, spec: DashboardSpec, use
     if (!s?.menu || !may(name, 'list')) continue;
     links.push({ resource: name, title: s.title, path: s.menu.path, ...(s.menu.icon ? { icon: s.menu.icon } : {}) });
   }
+  // the monitor page has no menu entry: the platform super administrator reaches it from here
+  if (mayMonitor(user)) links.push({ resource: 'monitor', title: MONITOR_PAGE.title, path: MONITOR_PAGE.path, icon: 'dashboard' });
   return { pending, activity, links };
 }
 
