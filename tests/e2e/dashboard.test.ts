@@ -123,3 +123,36 @@ describe('工作台', () => {
     s.errors.assertClean(KNOWN);
   });
 });
+
+describe('系统监控', () => {
+  it('a hospital administrator is refused', async () => {
+    const { page } = s;
+    await page.goto(`${e2e.url}/monitor/system`);
+    await page.getByTestId('system-monitor').getByText('没有权限：系统监控仅限平台超级管理员').waitFor();
+    expect(await page.getByTestId('monitor-server').count()).toBe(0);
+    s.errors.assertClean([...KNOWN, /status of 403/]);
+  });
+
+  it('the platform super administrator sees it refresh live, and can pause it', async () => {
+    const admin = await e2e.newSession();
+    const { page } = admin;
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    await page.goto(`${e2e.url}/dashboard/workplace`);
+    await page.getByTestId('workplace-links').getByText('系统监控').click();
+    await page.waitForURL((u) => u.pathname === '/monitor/system');
+    await page.getByTestId('monitor-server').getByText('主机名').waitFor();
+    await page.getByTestId('monitor-database').getByText(/SQLite \d/).waitFor();
+    await page.getByTestId('monitor-redis').getByText(/Redis 未配置/).waitFor();
+    await page.getByTestId('monitor-trace').getByText('/hospital/dashboard/workplace').first().waitFor();
+    const updated = page.getByTestId('monitor-updated');
+    const first = await updated.innerText();
+    await expect.poll(() => updated.innerText(), { timeout: 10_000 }).not.toBe(first);
+    await page.getByTestId('monitor-pause').click();
+    await page.getByTestId('monitor-pause').getByText('继续').waitFor();
+    await page.waitForTimeout(600); // a read already under way may still land
+    const paused = await updated.innerText();
+    await page.waitForTimeout(4000);
+    expect(await updated.innerText()).toBe(paused);
+    admin.errors.assertClean(KNOWN);
+  });
+});

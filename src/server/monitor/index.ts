@@ -26,6 +26,8 @@ export const MONITOR_CODE = 'monitor:view';
 export const TRACE_SIZE = 100;
 
 export interface TraceEntry {
+  /** Sequence number within this instance. */
+  id: number;
   time: string;
   method: string;
   uri: string;
@@ -37,8 +39,10 @@ export interface TraceEntry {
 export class HttpTrace {
   private readonly buf: TraceEntry[] = [];
   private next = 0;
+  private seq = 0;
   constructor(readonly size = TRACE_SIZE) {}
-  add(e: TraceEntry): void {
+  add(entry: Omit<TraceEntry, 'id'>): void {
+    const e = { id: ++this.seq, ...entry };
     if (this.buf.length < this.size) this.buf.push(e);
     else this.buf[this.next] = e;
     this.next = (this.next + 1) % this.size;
