@@ -20,6 +20,8 @@ export type Manifest = Record<string, ManifestChunk>;
 
 /** A marker string only ProTable's code contains (its CSS-class prefix). */
 export const PRO_TABLE_MARKER = 'pro-table';
+/** A marker string only the chart library's code contains (Chart.js's own error message). */
+export const CHART_MARKER = 'Canvas is already in use';
 
 export interface RouteBundle {
   route: string;
@@ -32,6 +34,8 @@ export interface RouteBundle {
   rawBytes: number;
   gzBytes: number;
   hasProTable: boolean;
+  /** The chart library is part of the route's first load. */
+  hasCharts: boolean;
 }
 
 export const gz = (buf: Buffer | string): number => gzipSync(buf).length;
@@ -96,12 +100,12 @@ export function measureRoutes(distDir: string): { entry: string; routes: RouteBu
   const m = readManifest(distDir);
   if (!m) return null;
   const entry = Object.keys(m).find((k) => m[k]!.isEntry) ?? 'index.html';
-  const sizes = new Map<string, { raw: number; gz: number; pro: boolean }>();
+  const sizes = new Map<string, { raw: number; gz: number; pro: boolean; charts: boolean }>();
   const size = (file: string) => {
     let s = sizes.get(file);
     if (!s) {
       const buf = readFileSync(join(distDir, file));
-      s = { raw: buf.length, gz: gz(buf), pro: buf.includes(PRO_TABLE_MARKER) };
+      s = { raw: buf.length, gz: gz(buf), pro: buf.includes(PRO_TABLE_MARKER), charts: buf.includes(CHART_MARKER) };
       sizes.set(file, s);
     }
     return s;
@@ -118,17 +122,19 @@ export function measureRoutes(distDir: string): { entry: string; routes: RouteBu
     let rawBytes = 0;
     let gzBytes = 0;
     let hasProTable = false;
+    let hasCharts = false;
     for (const f of files) {
       const s = size(f);
       rawBytes += s.raw;
       gzBytes += s.gz;
       hasProTable ||= s.pro;
+      hasCharts ||= s.charts;
     }
     const largest = files
       .map((f) => ({ file: f, gzBytes: size(f).gz }))
       .sort((a, b) => b.gzBytes - a.gzBytes)
       .slice(0, 3);
-    return { route: r.route, lazy, missing, files, largest, rawBytes, gzBytes, hasProTable };
+    return { route: r.route, lazy, missing, files, largest, rawBytes, gzBytes, hasProTable, hasCharts };
   });
   const lazyKeys = Object.keys(m).filter((k) => m[k]!.isDynamicEntry);
   return { entry, routes, lazyKeys };
@@ -149,4 +155,22 @@ export function measureEngine(distDir: string): { files: string[]; gzBytes: numb
   const files = [...staticClosure(m, [engine])].filter((k) => !before.has(k)).map((k) => m[k]!.file).filter((f) => f.endsWith('.js'));
   const gzBytes = files.reduce((n, f) => n + gz(readFileSync(join(distDir, f))), 0);
   return { files, gzBytes };
+}
+
+/**
+ * The chart chunk (a page's charts/ChartView, loaded lazily by pages that draw charts): its
+ * static closure minus what the entry and the shell already load (gz bytes), and whether it is
+ * what holds the chart library.
+ */
+export function measureCharts(distDir: string): { files: string[]; gzBytes: number; holdsLibrary: boolean } | null {
+  const m = readManifest(distDir);
+  if (!m) return null;
+  const entry = Object.keys(m).find((k) => m[k]!.isEntry) ?? 'index.html';
+  const charts = findLazy(m, /pages\/.*\/charts\/ChartView\.tsx?$/i);
+  if (!charts) return null;
+  const shellKeys = [SHELL, SHELL_DAYJS].map((l) => findLazy(m, l.re)).filter((k): k is string => !!k);
+  const before = staticClosure(m, [entry, ...shellKeys]);
+  const files = [...staticClosure(m, [charts])].filter((k) => !before.has(k)).map((k) => m[k]!.file).filter((f) => f.endsWith('.js'));
+  const bufs = files.map((f) => readFileSync(join(distDir, f)));
+  return { files, gzBytes: bufs.reduce((n, b) => n + gz(b), 0), holdsLibrary: bufs.some((b) => b.includes(CHART_MARKER)) };
 }

@@ -8,6 +8,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { loadAccessData } from '../src/core/schema/access-data.js';
+import { loadDashboard } from '../src/core/schema/dashboard.js';
 import { loadRegistry, type Problem } from '../src/core/schema/load.js';
 import { pointerToLine, readSchemaFiles, type SourceFile } from '../src/server/schemas-fs.js';
 
@@ -16,14 +17,16 @@ export interface LintResult { files: number; errors: number; warnings: number; m
 
 export function lintSchemas(root = 'schemas', paths: string[] = []): LintResult {
   const t0 = performance.now();
-  const { modules, dicts, extensions, roles, menuGroups } = readSchemaFiles(root);
-  const all: SourceFile[] = [...modules, ...dicts, ...[extensions, roles, menuGroups].filter((f): f is SourceFile => !!f)];
+  const { modules, dicts, extensions, roles, menuGroups, dashboard } = readSchemaFiles(root);
+  const all: SourceFile[] = [...modules, ...dicts, ...[extensions, roles, menuGroups, dashboard].filter((f): f is SourceFile => !!f)];
   const problems: Problem[] = all.filter((f) => f.parseError).map((f) => ({ file: f.file, path: '', message: `JSON 解析失败：${f.parseError!}`, severity: 'error' as const }));
   const ok = (f: SourceFile) => !f.parseError;
   const loaded = loadRegistry(modules.filter(ok), dicts.filter(ok), extensions && ok(extensions) ? extensions : undefined);
   problems.push(...loaded.problems);
   // role grants and menu groups refer to modules: linted with them
   problems.push(...loadAccessData(loaded.registry, roles && ok(roles) ? roles : undefined, menuGroups && ok(menuGroups) ? menuGroups : undefined).problems);
+  // the dashboard names modules and fields: linted with them
+  problems.push(...loadDashboard(loaded.registry, dashboard && ok(dashboard) ? dashboard : undefined).problems);
   const wanted = paths.map((p) => resolve(p));
   // a path that names no schema file is a mistake, not an empty success
   for (const w of wanted) {

@@ -45,6 +45,8 @@ import { registerNotice, seedAnnouncements } from './notice/index.js';
 import { createNoticeHub, registerWebsocket } from './ws/index.js';
 import { registerNoticeEffects } from './notice/effects.js';
 import { registerOperationLog } from './logs/index.js';
+import { registerDashboard } from './dashboard/index.js';
+import { registerMonitor } from './monitor/index.js';
 // files / excel / user settings / check rules
 import path from 'node:path';
 import { registerExcelRoutes } from './excel/index.js';
@@ -128,7 +130,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
 export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
   const env = loadConfig();
   const protocol: ProtocolConfig = { ...env.protocol, ...opts.protocol };
-  const { registry, access } = loadSchemaRoot(opts.schemasDir);
+  const { registry, access, dashboard } = loadSchemaRoot(opts.schemasDir);
   const models = new Map([...registry.resources.values()].map((s) => [s.name, buildModel(s)]));
 
   const databaseUrl = opts.memory ? undefined : opts.databaseUrl ?? env.databaseUrl;
@@ -221,6 +223,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerExcelRoutes(api, ctx);
       registerUserSettings(api, ctx);
       registerCheckRule(api, ctx.checkRules);
+      registerDashboard(api, ctx, dashboard); // 首页 and 工作台 figures (schemas/dashboard.json)
+      registerMonitor(api, ctx, { dataDir: opts.dataDir ?? env.dataDir }); // 系统监控 (platform super administrator)
       registerResources(api, ctx);
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(envelope(404, MSG.notFoundRoute)));
     },

@@ -38,18 +38,21 @@ const readIf = (full: string): SourceFile | undefined => (existsSync(full) ? rea
 /**
  * Module and dictionary files under `root`, plus, when present, `root/registry.json`
  * (registered widgets, pages, server effects and rule checks), `root/roles.json` (seeded roles
- * and their grants) and `root/menu-groups.json` (top-level menu directories).
+ * and their grants), `root/menu-groups.json` (top-level menu directories) and
+ * `root/dashboard.json` (what the home page and the workplace count).
  */
-export function readSchemaFiles(root = 'schemas'): { modules: SourceFile[]; dicts: SourceFile[]; extensions?: SourceFile; roles?: SourceFile; menuGroups?: SourceFile } {
+export function readSchemaFiles(root = 'schemas'): { modules: SourceFile[]; dicts: SourceFile[]; extensions?: SourceFile; roles?: SourceFile; menuGroups?: SourceFile; dashboard?: SourceFile } {
   const extensions = readIf(join(root, 'registry.json'));
   const roles = readIf(join(root, 'roles.json'));
   const menuGroups = readIf(join(root, 'menu-groups.json'));
+  const dashboard = readIf(join(root, 'dashboard.json'));
   return {
     modules: readDir(join(root, 'modules')),
     dicts: readDir(join(root, 'dicts')),
     ...(extensions ? { extensions } : {}),
     ...(roles ? { roles } : {}),
     ...(menuGroups ? { menuGroups } : {}),
+    ...(dashboard ? { dashboard } : {}),
   };
 }
 

@@ -72,13 +72,21 @@ describe('route guard', () => {
     expect(where).toBe('/agreement');
   });
 
-  it('with a token, /user/login goes to the workplace, then home; permissions are fetched', async () => {
+  it('with a token, /user/login goes to the workplace; permissions are fetched', async () => {
     localStorage.setItem('pro__Access-Token', JSON.stringify({ value: 'T', expire: null }));
     appStore.set(tokenAtom, 'T');
     mount('/user/login');
-    expect(await screen.findByTestId('dashboard-analysis', {}, { timeout: 4000 })).toBeTruthy();
-    expect(where).toBe('/dashboard/analysis');
+    expect(await screen.findByTestId('dashboard-workplace', {}, { timeout: 4000 })).toBeTruthy();
+    expect(where).toBe('/dashboard/workplace');
     expect(appStore.get(permissionListAtom)).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe('工作台 - 互联网医院后台管理'));
+  });
+
+  it('the home page renders its figures area', async () => {
+    localStorage.setItem('pro__Access-Token', JSON.stringify({ value: 'T', expire: null }));
+    appStore.set(tokenAtom, 'T');
+    mount('/dashboard/analysis');
+    expect(await screen.findByTestId('dashboard-analysis', {}, { timeout: 4000 })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('首页 - 互联网医院后台管理'));
   });
 

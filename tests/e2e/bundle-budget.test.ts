@@ -7,14 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { measureEngine, measureRoutes } from '../../bench/bundle.js';
+import { measureCharts, measureEngine, measureRoutes } from '../../bench/bundle.js';
 import { ROOT } from './harness.js';
 
 interface Budget {
   budget: number;
   target: number;
 }
-const budgets = JSON.parse(readFileSync(join(ROOT, 'bench/budgets.json'), 'utf8')) as { routes: Record<string, Budget>; engineChunk: Budget };
+const budgets = JSON.parse(readFileSync(join(ROOT, 'bench/budgets.json'), 'utf8')) as { routes: Record<string, Budget>; engineChunk: Budget; chartChunk: Budget };
 const dist = join(ROOT, 'dist/client');
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -39,6 +39,14 @@ describe('bundle budgets (gzip KiB)', () => {
     const e = measureEngine(dist);
     expect(e, 'engine chunk not found in the manifest').not.toBeNull();
     expect(kib(e!.gzBytes)).toBeLessThanOrEqual(budgets.engineChunk.budget);
+  });
+
+  it(`the chart library is loaded only by the chart chunk, at most ${budgets.chartChunk.budget} KiB, never on a route's first load`, () => {
+    const c = measureCharts(dist);
+    expect(c, 'chart chunk (pages/.../charts/ChartView) not found in the manifest').not.toBeNull();
+    expect(c!.holdsLibrary).toBe(true);
+    expect(kib(c!.gzBytes)).toBeLessThanOrEqual(budgets.chartChunk.budget);
+    for (const r of measured!.routes) expect(r.hasCharts, r.route).toBe(false);
   });
 
   it('ProTable stays off the login and dashboard routes', () => {

@@ -117,18 +117,17 @@ describe('route guard', () => {
     admin.errors.assertClean([LOGO]);
   });
 
-  it('token present: /user/login goes to /dashboard/workplace and settles on the home; no login form', async () => {
+  it('token present: /user/login goes to /dashboard/workplace (工作台) and stays there; no login form', async () => {
     const page = await admin.context.newPage();
     await recordHistory(page);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${e2e.url}/user/login`);
-    await page.waitForURL((u) => u.pathname === HOME, { timeout: 20_000 });
-    await page.getByTestId('page-title').filter({ hasText: '首页' }).waitFor();
-    expect(await visited(page)).toContain(WORKPLACE);
-    expect(pathAndSearch(page)).toBe(HOME);
-    await page.waitForTimeout(500); // nothing moves it back
-    expect(pathAndSearch(page)).toBe(HOME);
+    await page.waitForURL((u) => u.pathname === WORKPLACE, { timeout: 20_000 });
+    await page.getByTestId('page-title').filter({ hasText: '工作台' }).waitFor();
+    await page.getByTestId('dashboard-workplace').waitFor();
+    await page.waitForTimeout(500); // nothing moves it on
+    expect(pathAndSearch(page)).toBe(WORKPLACE);
     expect(await loginForm(page).count()).toBe(0);
     expect(await page.getByTestId('login-form').count()).toBe(0);
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * Route guard:
  * - no token + non-public path -> /user/login?redirect=<full target>
- * - token + /user/login -> /dashboard/workplace (which goes on to the home)
+ * - token + /user/login -> /dashboard/workplace (工作台)
  * - token + empty permission list -> fetch it (routes are rebuilt from the atom), then go to
  *   the redirect query or stay on the original path
  * - fetch failure -> logout, then login with the redirect

@@ -2,6 +2,10 @@
 export const HOME_PATH = '/dashboard/analysis';
 export const HOME_TITLE = '首页';
 export const WORKPLACE_PATH = '/dashboard/workplace';
+export const WORKPLACE_TITLE = '工作台';
+/** 系统监控 (platform super administrator; the server refuses others). */
+export const MONITOR_PATH = '/monitor/system';
+export const MONITOR_TITLE = '系统监控';
 export const LOGIN_PATH = '/user/login';
 
 /** Paths reachable without a token. */

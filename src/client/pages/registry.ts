@@ -25,6 +25,7 @@ export const pageRegistry: Record<string, PageLoader> = {
   'exception/500': () => import('./exception/Exception500'),
   'account/settings/BaseSetting': () => import('./common/Placeholder'),
   'system/UserAnnouncementList': () => import('./announcement/UserAnnouncementList'),
+  'monitor/SystemMonitor': () => import('./monitor/SystemMonitor'),
 };
 
 /** Normalises a menu component string: no leading slash, no `views/` prefix, no extension. */

@@ -15,6 +15,8 @@ export interface RouteInfo {
 
 export const STATIC_TITLES: Readonly<Record<string, string>> = {
   '/dashboard/analysis': '首页',
+  '/dashboard/workplace': '工作台',
+  '/monitor/system': '系统监控',
   '/isps/userAnnouncement': '我的消息',
   '/account/settings/base': '账户设置',
   '/exception/403': '403',

@@ -1,0 +1,48 @@
+/**
+ * One canvas chart (Chart.js, tree-shaken: only the line, bar and doughnut charts the dashboard
+ * draws are registered). This module is loaded lazily by pages that draw charts, so Chart.js
+ * never enters the login route or the first paint of the home page.
+ */
+import { useEffect, useRef } from 'react';
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  DoughnutController,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
+
+Chart.register(LineController, BarController, DoughnutController, LineElement, BarElement, ArcElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend, Filler);
+
+export interface ChartViewProps {
+  config: ChartConfiguration;
+  height?: number;
+  testId?: string;
+}
+
+export default function ChartView({ config, height = 280, testId }: ChartViewProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<Chart | null>(null);
+  useEffect(() => {
+    if (!canvas.current) return undefined;
+    chart.current = new Chart(canvas.current, { ...config, options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options } });
+    return () => {
+      chart.current?.destroy();
+      chart.current = null;
+    };
+  }, [config]);
+  return (
+    <div style={{ position: 'relative', height }} data-testid={testId}>
+      <canvas ref={canvas} />
+    </div>
+  );
+}
