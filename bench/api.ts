@@ -100,6 +100,7 @@ function seed(dataDir: string, schema: ResourceSchema, count: number, tenantId: 
       row.create_time = t;
       row.update_by = null;
       row.update_time = null;
+      row.version = 1;
       for (const c of m.fields) row[c.column] = toStored(c, rec[c.key]);
       insert.run(...columns.map((c) => row[c] ?? null));
       n++;

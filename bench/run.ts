@@ -4,7 +4,7 @@
  * with the real server, (c) list API at 1,000,000 rows.
  *
  * Env: BENCH_ROWS (default 1000000), BENCH_CALLS (300), BENCH_RUNS (5),
- *      BENCH_ONLY=bundle,browser,api (default all), STATIC_DIR (built console, default dist/client).
+ *      BENCH_ONLY=bundle,crypto,browser,api (default all), STATIC_DIR (built console, default dist/client).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -15,11 +15,12 @@ import { ROOT, launchBrowser, startServer, type RunningServer } from '../tests/e
 import { apiBench, type ApiResult } from './api.js';
 import { coldListLoad, jsTransfer, listHeap, loginState, menuRun, type JsTransfer, type Module } from './browser.js';
 import { measureRoutes } from './bundle.js';
+import { cryptoBench } from './crypto.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,browser,api').split(','));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,crypto,browser,api').split(','));
 /** The built console the server serves (STATIC_DIR, as the server reads it). */
 const DIST = resolve(ROOT, process.env.STATIC_DIR ?? 'dist/client');
 
@@ -169,6 +170,13 @@ async function apiSection() {
   if (fresh) judge('list API p50, like filter (uncached counts)', '≤ 5 ms', fresh.p50, 5, ms);
 }
 
+async function cryptoSection() {
+  section('(crypto) protocol crypto per call on this Node, µs: crypto-js | node:crypto | WebCrypto');
+  for (const f of await cryptoBench()) {
+    console.log(`  ${f.label.padEnd(46)} ${String(f.bytes).padStart(6)} B  ${f.cryptoJs.toFixed(1).padStart(8)} | ${f.node.toFixed(1).padStart(7)} | ${f.web.toFixed(1).padStart(7)}`);
+  }
+}
+
 async function main() {
   const t0 = Date.now();
   const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -176,6 +184,7 @@ async function main() {
   if (loadavg()[0]! > cpus().length) console.log('  (the machine is busy: timings will be inflated)');
   if (ONLY.has('bundle') || ONLY.has('browser')) ensureBuilt();
   if (ONLY.has('bundle')) await guarded('bundle', bundleSection);
+  if (ONLY.has('crypto')) await guarded('crypto', cryptoSection);
   if (ONLY.has('browser')) {
     await guarded('browser', async () => {
       const server = await startServer({ seedRows: 55 });

@@ -3,7 +3,8 @@
  * the API under /hospital and the built console at /.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { API_ROOT, encryptText, type ProtocolConfig } from '../core/protocol/index.js';
+import { API_ROOT, type ProtocolConfig } from '../core/protocol/index.js';
+import { encryptText } from './protocol/cipher.js';
 import { registerAuthHooks } from './auth/hooks.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { SessionStore } from './auth/session.js';

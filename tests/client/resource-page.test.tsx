@@ -162,6 +162,17 @@ describe('ResourcePage list', () => {
     expect(listCalls()[0]!.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('a capped count reads 10,000+ and the pager still pages', async () => {
+    const get = fake.state.handlers.get;
+    fake.state.handlers.get = async (path, params) => (path.endsWith('/list')
+      ? ok({ records: rows, total: 10000, totalCapped: true, size: 10, current: 1, pages: 1000 })
+      : get(path, params));
+    renderPage();
+    await listReady();
+    expect(await screen.findByText('1-10 共10,000+条')).toBeTruthy();
+    expect(document.querySelector('.ant-pagination-item-1000')).toBeTruthy();
+  });
+
   it('hides buttons the user may not use', async () => {
     setButtonAuth([{ action: 'engineDoctor:list', type: '1' }], []);
     renderPage();

@@ -3,7 +3,7 @@
  *   VITE_API_BASE (default /hospital), VITE_SIGN_SECRET, VITE_AES_KEY, VITE_AES_IV,
  *   VITE_ENCRYPT ('false' / '0' / 'off' turns body encryption off).
  */
-import { API_ROOT, DEFAULT_PROTOCOL_CONFIG, REQUEST_TIMEOUT_MS, type ProtocolConfig } from '../../core/protocol/index';
+import { API_ROOT, DEFAULT_PROTOCOL_CONFIG, REQUEST_TIMEOUT_MS, type ProtocolConfig } from '../../core/protocol/config';
 
 type Env = Record<string, string | boolean | undefined>;
 

@@ -12,7 +12,7 @@
  * HTTP failures reject with RequestError after the feedback.
  */
 import type { DictItem } from '../../core/schema/types';
-import type { Envelope, Page } from '../../core/protocol/index';
+import type { Envelope, Page } from '../../core/protocol/envelope';
 import { createHttp } from './request';
 
 export type { Envelope, Page, DictItem };

@@ -8,24 +8,19 @@
  * A DELETE whose query is longer than MAX_QUERY_LENGTH sends its params as the body instead. GET calls except
  * `/sys/dict/getDictItems/*` add `_t` (epoch seconds, unsigned). Array query values are sent
  * comma-joined. With encryption on, post/put JSON bodies go out as the raw base64 ciphertext
- * and any text response not starting with `{` is decrypted.
+ * and any text response not starting with `{` is decrypted. The cipher is the browser's own
+ * (WebCrypto AES-CBC), so preparing a request and reading an answer are asynchronous.
  *
  * Results: 2xx and 400 resolve with the envelope (business / validation failures have
  * success=false; the caller shows them). 401/403/404/500/other reject after the §8 feedback;
  * 504 rejects silently.
  */
 import ky, { type KyInstance } from 'ky';
-import {
-  baseHeaders,
-  canonicalValue,
-  computeSign,
-  decryptText,
-  encryptText,
-  H,
-  TIMESTAMP_PARAM,
-  type Envelope,
-  type ProtocolConfig,
-} from '../../core/protocol/index';
+import { canonicalValue, computeSign, TIMESTAMP_PARAM } from '../../core/protocol/sign';
+import { H, headerValues } from '../../core/protocol/header-values';
+import { decryptTextWeb, encryptTextWeb, makeAccessAuthWeb } from '../../core/protocol/cipher-web';
+import type { ProtocolConfig } from '../../core/protocol/config';
+import type { Envelope } from '../../core/protocol/envelope';
 import { API_BASE, protocolConfig, TIMEOUT_MS } from './config';
 import { feedback } from './feedback';
 import { getOrgId, getTenantId, getToken } from '../state/storage';
@@ -175,7 +170,7 @@ export function createHttp(deps: HttpDeps = {}) {
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
 
-  function prepare(method: Method, rawPath: string, opts: CallOptions): PreparedRequest {
+  async function prepare(method: Method, rawPath: string, opts: CallOptions): Promise<PreparedRequest> {
     const split = splitPath(rawPath.startsWith('/') ? rawPath : `/${rawPath}`);
     const path = split.path;
     const params: Record<string, string> = {};
@@ -189,8 +184,16 @@ export function createHttp(deps: HttpDeps = {}) {
       plainBody = { ...params };
       for (const k of Object.keys(params)) delete params[k];
     }
-    const headers = baseHeaders(cfg, { token: token(), tenantId: tenantId(), orgId: orgId(), random: random() });
-    headers[H.sign] = computeSign(path, params, plainBody, cfg.signSecret, ts);
+    const ctx = { token: token(), tenantId: tenantId(), orgId: orgId(), random: random() };
+    const sign = computeSign(path, params, plainBody, cfg.signSecret, ts);
+    const json = !opts.formData && method !== 'GET' && plainBody !== undefined ? JSON.stringify(plainBody) : undefined;
+    // the access-auth header and the body are encrypted together (WebCrypto works off the main thread)
+    const [accessAuth, cipherBody] = await Promise.all([
+      makeAccessAuthWeb(cfg, ctx.random),
+      json !== undefined && cfg.encrypt ? encryptTextWeb(json, cfg) : Promise.resolve(json),
+    ]);
+    const headers = headerValues(cfg, ctx, accessAuth);
+    headers[H.sign] = sign;
     headers[H.timestamp] = String(ts);
     Object.assign(headers, opts.headers ?? {});
 
@@ -203,9 +206,8 @@ export function createHttp(deps: HttpDeps = {}) {
     if (opts.formData) {
       body = opts.formData;
       delete headers[H.contentType]; // the browser sets the multipart boundary
-    } else if (method !== 'GET' && plainBody !== undefined) {
-      const json = JSON.stringify(plainBody);
-      body = cfg.encrypt ? encryptText(json, cfg) : json;
+    } else if (cipherBody !== undefined) {
+      body = cipherBody;
     }
     return { url: `${base}${path}${qs ? `?${qs}` : ''}`, method, headers, body, signedParams: params };
   }
@@ -242,7 +244,7 @@ export function createHttp(deps: HttpDeps = {}) {
   }
 
   async function call<T>(method: Method, path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
-    const prepared = prepare(method, path, opts);
+    const prepared = await prepare(method, path, opts);
     const res = await send(prepared, opts);
     const env = await readEnvelope(res);
     if (res.ok && env) return env as Envelope<T>;
@@ -252,7 +254,7 @@ export function createHttp(deps: HttpDeps = {}) {
   }
 
   async function blob(method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<Blob> {
-    const prepared = prepare(method, path, opts);
+    const prepared = await prepare(method, path, opts);
     const res = await send(prepared, opts);
     if (res.ok) return res.blob();
     throw fail(res.status, await readEnvelope(res), opts.silent);
@@ -279,13 +281,13 @@ export function createHttp(deps: HttpDeps = {}) {
 export type Http = ReturnType<typeof createHttp>;
 
 /** Parses a response text into an envelope, decrypting it when it does not start with `{`. */
-export function parseEnvelopeText(text: string, cfg: ProtocolConfig = protocolConfig): Envelope<unknown> | null {
+export async function parseEnvelopeText(text: string, cfg: ProtocolConfig = protocolConfig): Promise<Envelope<unknown> | null> {
   const t = text.trim();
   if (!t) return null;
   let json = t;
   if (!t.startsWith('{') && !t.startsWith('[')) {
     try {
-      json = decryptText(t, cfg);
+      json = await decryptTextWeb(t, cfg);
     } catch {
       return null;
     }

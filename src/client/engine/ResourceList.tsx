@@ -61,8 +61,9 @@ export const TEXTS = {
   columns: '列设置',
 } as const;
 
-export function showTotal(total: number, range: [number, number]): string {
-  return `${range[0]}-${range[1]} 共${total}条`;
+/** Pager total text; a capped count (the server stopped counting) reads `共10,000+条`. */
+export function showTotal(total: number, range: [number, number], capped = false): string {
+  return `${range[0]}-${range[1]} 共${capped ? `${total.toLocaleString('en-US')}+` : total}条`;
 }
 
 /** Router seams, rendered only inside a router (the engine also runs without one, e.g. in tests). */
@@ -313,7 +314,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
                 showSizeChanger: true,
                 showQuickJumper: true,
                 pageSizeOptions: PAGE_SIZE_OPTIONS,
-                showTotal,
+                showTotal: (t, range) => showTotal(t, range, list.totalCapped),
               }}
               onChange={(pagination, _filters, sorter, extra) => {
                 if (extra.action === 'sort') {

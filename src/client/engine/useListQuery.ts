@@ -30,6 +30,8 @@ export interface ListQueryState {
 export interface ListQuery {
   rows: Row[];
   total: number;
+  /** The server stopped counting at its cap: more rows match than `total`. */
+  totalCapped: boolean;
   loading: boolean;
   query: ListQueryState;
   search(values: Record<string, unknown>): void;
@@ -67,6 +69,7 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
   fetcher.current = options.fetcher ?? fetchList;
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
+  const [totalCapped, setTotalCapped] = useState(false);
   const [loading, setLoading] = useState(true);
   const seq = useRef(0);
   const totalRef = useRef(0);
@@ -91,6 +94,7 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
           const page = res.result;
           setRows(Array.isArray(page?.records) ? page.records : []);
           setTotal(Number(page?.total ?? 0) || 0);
+          setTotalCapped(page?.totalCapped === true);
         } else {
           void message.warning(res.message);
         }
@@ -130,7 +134,7 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
     setQuery((q) => ({ ...next, nonce: q.nonce + 1 }));
   }, []);
 
-  return { rows, total, loading, query, search, setPage, setSort, reload, afterDelete, restore };
+  return { rows, total, totalCapped, loading, query, search, setPage, setSort, reload, afterDelete, restore };
 }
 
 function sameSort(a: SortState | undefined, b: SortState | undefined): boolean {

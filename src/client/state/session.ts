@@ -2,7 +2,7 @@
  * Session actions: login, logout, fetchPermissions, loadGlobalConfig, tenant/org selection.
  * They update storage and the jotai atoms of `appStore`.
  */
-import { H } from '../../core/protocol/index';
+import { H } from '../../core/protocol/header-values';
 import { http, RequestError, sessionHooks } from '../api/index';
 import {
   appStore,

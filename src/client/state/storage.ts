@@ -3,7 +3,7 @@
  * `JSON.stringify({ value, expire: ms | null })`. An expired entry is removed on read
  * and the default is returned. Session-storage keys (button auth) are plain JSON.
  */
-import { TOKEN_TTL_MS } from '../../core/protocol/index';
+import { TOKEN_TTL_MS } from '../../core/protocol/config';
 
 export const NAMESPACE = 'pro__';
 

@@ -14,7 +14,15 @@ export interface Page<T> {
   size: number;
   current: number;
   pages: number;
+  /**
+   * True when the count stopped at the cap (COUNT_CAP): more rows match than `total` says.
+   * The pager still pages through the first `total` rows; the console shows `10,000+`.
+   */
+  totalCapped?: boolean;
 }
+
+/** Lists count matching rows exactly up to this many; beyond it the page says `totalCapped`. */
+export const COUNT_CAP = 10_000;
 
 export function ok<T>(result: T, message = '操作成功！'): Envelope<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };

@@ -6,7 +6,7 @@
  * docs/protocol.md states the byte-level rules; tests/core/protocol.test.ts
  * pins them with the vectors in ./vectors.json.
  */
-import MD5 from 'crypto-js/md5.js';
+import { md5Hex } from './md5.js';
 import { SIGN_PREFIX } from './config.js';
 
 export type Params = Record<string, unknown>;
@@ -175,5 +175,5 @@ export function computeSign(
   secret: string,
   timestamp: string | number,
 ): string {
-  return MD5(signString(path, canonicalParams(path, query, body), secret, timestamp)).toString().toUpperCase();
+  return md5Hex(signString(path, canonicalParams(path, query, body), secret, timestamp)).toUpperCase();
 }

@@ -6,7 +6,8 @@
  * Success: 密码修改成功！ and every other session of the user is revoked (the current one stays).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { decryptText, encryptText, fail, ok, type ProtocolConfig } from '../../core/protocol/index.js';
+import { fail, ok, type ProtocolConfig } from '../../core/protocol/index.js';
+import { decryptText, encryptText } from '../protocol/cipher.js';
 import { MESSAGES, PASSWORD_PATTERN } from '../../core/validators/index.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import type { AppContext } from '../context.js';

@@ -5,7 +5,8 @@
  * is parsed, so before any signing work.
  */
 import type { FastifyInstance } from 'fastify';
-import { decryptText, type ProtocolConfig } from '../../core/protocol/index.js';
+import type { ProtocolConfig } from '../../core/protocol/index.js';
+import { decryptText } from './cipher.js';
 import { badRequest, MSG } from '../errors.js';
 
 export function parseBody(raw: string, cfg: ProtocolConfig): unknown {

@@ -6,7 +6,8 @@
  * Register inside the /hospital scope.
  */
 import type { FastifyInstance } from 'fastify';
-import { H, collidingKey, encryptText, strayQueryKey, type Params, type ProtocolConfig } from '../../core/protocol/index.js';
+import { H, collidingKey, strayQueryKey, type Params, type ProtocolConfig } from '../../core/protocol/index.js';
+import { encryptText } from './cipher.js';
 import { ApiError, MSG } from '../errors.js';
 import { registerBodyParser } from './body.js';
 import type { ReplayGuard } from './replay.js';

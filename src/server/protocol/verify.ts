@@ -7,11 +7,11 @@ import {
   API_ROOT,
   MAX_TIMESTAMP_SKEW_MS,
   computeSign,
-  decryptText,
   type Params,
   type ProtocolConfig,
 } from '../../core/protocol/index.js';
 import { MSG } from '../errors.js';
+import { decryptText } from './cipher.js';
 
 /**
  * The random part of the access-auth header: it must decrypt with the configured key and end

@@ -1,11 +1,11 @@
 /**
- * GET <base>/list: tenant-scoped page + cached count + labels (masking and field access: read.ts).
+ * GET <base>/list: tenant-scoped page + cached count capped at COUNT_CAP + labels (masking and field access: read.ts).
  * Tree resources (`list.tree`): without filters the page holds the roots (parent empty);
  * every record of a tree carries `hasChild`. `childList` returns one node's children.
  * queryById returns the master-detail children arrays.
  */
-import type { Kysely } from 'kysely';
-import type { Page } from '../../core/protocol/index.js';
+import { sql, type Kysely } from 'kysely';
+import { COUNT_CAP, type Page } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import { addLabels } from './labels.js';
 import { rowToRecord, type ResourceModel } from './model.js';
@@ -54,17 +54,23 @@ export async function listRecords(
     .$if(roots, (qb) => qb.where((eb) => eb.or([eb(parent!, 'is', null), eb(parent!, '=', '')])));
 
   const key = roots ? 'roots' : filterKey(q.filters);
-  let total = ctx.counts.get(m.table, tenantId, key);
-  if (total === undefined) {
+  // counted = min(matching rows, COUNT_CAP + 1): the count stops reading at the cap, so a
+  // search over a million rows costs no more than the first ten thousand matches
+  let counted = ctx.counts.get(m.table, tenantId, key);
+  if (counted === undefined) {
     const version = ctx.counts.version(m.table);
-    const row = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-    total = Number(row?.n ?? 0);
-    ctx.counts.set(m.table, tenantId, key, total, version);
+    const capped = base.select(sql.lit(1).as('x')).limit(COUNT_CAP + 1).as('c');
+    const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    counted = Number(row?.n ?? 0);
+    ctx.counts.set(m.table, tenantId, key, counted, version);
   }
+  const totalCapped = counted > COUNT_CAP;
+  const total = Math.min(counted, COUNT_CAP);
   const pages = total === 0 ? 0 : Math.ceil(total / q.pageSize);
   const offset = (q.pageNo - 1) * q.pageSize;
   let records: Array<Record<string, unknown>> = [];
-  if (offset < total) {
+  // past the cap there may still be rows: the page query answers whether there are
+  if (offset < total || totalCapped) {
     let pageQ = base.select(m.selectColumns);
     pageQ = pageQ.orderBy(q.sort.column, q.sort.order);
     if (q.sort.column !== 'id') pageQ = pageQ.orderBy('id', q.sort.order);
@@ -73,7 +79,7 @@ export async function listRecords(
     await addLabels(ctx, m, records, tenantId);
     await addHasChild(ctx, m, records, tenantId);
   }
-  return { records, total, size: q.pageSize, current: q.pageNo, pages };
+  return { records, total, size: q.pageSize, current: q.pageNo, pages, ...(totalCapped ? { totalCapped } : {}) };
 }
 
 /** Most children one childList call returns. */

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useAtomValue } from 'jotai';
-import { encryptText } from '../../../core/protocol/index';
+import { encryptTextWeb } from '../../../core/protocol/cipher-web';
 import { MESSAGES, PASSWORD_PATTERN } from '../../../core/validators/index';
 import { feedback, http, protocolConfig } from '../../api/index';
 import { appStore, userInfoAtom } from '../../state/atoms';
@@ -37,14 +37,10 @@ export interface PasswordValues {
 }
 
 /** The request body: every value encrypted with the core cipher. */
-export function passwordPayload(username: string, v: PasswordValues, cfg = protocolConfig): Record<string, string> {
-  const enc = (s: string) => encryptText(s, cfg);
-  return {
-    username: enc(username),
-    oldpassword: enc(v.oldpassword),
-    password: enc(v.password),
-    confirmpassword: enc(v.confirmpassword),
-  };
+export async function passwordPayload(username: string, v: PasswordValues, cfg = protocolConfig): Promise<Record<string, string>> {
+  const enc = (s: string) => encryptTextWeb(s, cfg);
+  const [u, o, p, c] = await Promise.all([enc(username), enc(v.oldpassword), enc(v.password), enc(v.confirmpassword)]);
+  return { username: u, oldpassword: o, password: p, confirmpassword: c };
 }
 
 export const newPasswordRules: Rule[] = [
@@ -85,7 +81,7 @@ export function ChangePasswordModal({ open, onClose, forced = false }: ChangePas
     }
     setSaving(true);
     try {
-      const env = await http.put(UPDATE_PASSWORD_PATH, passwordPayload(String(username), values));
+      const env = await http.put(UPDATE_PASSWORD_PATH, await passwordPayload(String(username), values));
       if (env.success) {
         feedback.message.success(env.message || PASSWORD_TEXTS.success);
         clearPasswordPopup();

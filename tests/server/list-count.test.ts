@@ -1,0 +1,74 @@
+/**
+ * Capped count: a list counts matching rows exactly up to COUNT_CAP; past it the page says
+ * `total: 10000, totalCapped: true` and the pager keeps working, also past the cap.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP, type Page } from '../../src/core/protocol/index.js';
+import { call, login, testApp } from './helpers.js';
+
+type Rec = Record<string, unknown>;
+let app: FastifyInstance;
+let token: string;
+let dir: string;
+const EXTRA = COUNT_CAP + 50;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'hosp-count-'));
+  app = await testApp({ memory: false, dataDir: dir, seedRows: 3 });
+  token = await login(app, 'hospadmin');
+  // bulk rows of tenant 1001 beside the server (WAL): copies of a seeded doctor, realname 批量<n>
+  const db = new BetterSqlite3(join(dir, 'hospital.db'));
+  try {
+    const one = db.prepare('select * from his_doctor where tenant_id = 1001 limit 1').get() as Rec;
+    const cols = Object.keys(one);
+    const ins = db.prepare(`insert into his_doctor (${cols.map((c) => `"${c}"`).join(',')}) values (${cols.map(() => '?').join(',')})`);
+    db.transaction(() => {
+      for (let i = 0; i < EXTRA; i++) {
+        const row: Rec = { ...one, id: `9${String(i).padStart(12, '0')}`, realname: `批量${i}`, create_time: '2020-01-01 00:00:00' };
+        for (const c of cols) if (/phone|mobile|id_card|idcard|email|work_no|license|cert_no|_no$/i.test(c)) row[c] = `9${String(i).padStart(10, '0')}`;
+        ins.run(...cols.map((c) => row[c] ?? null));
+      }
+    })();
+  } finally {
+    db.close();
+  }
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const list = (query: Record<string, string | number>) =>
+  call<Page<Rec>>(app, '/hisDoctor/list', { token, query: { pageSize: 10, column: 'createTime', order: 'desc', ...query } });
+
+describe('capped count', () => {
+  it('more matches than the cap: total is the cap, flagged, pages follow the cap', async () => {
+    const r = await list({ pageNo: 1 });
+    expect(r.status).toBe(200);
+    expect(r.body.result.total).toBe(COUNT_CAP);
+    expect(r.body.result.totalCapped).toBe(true);
+    expect(r.body.result.pages).toBe(COUNT_CAP / 10);
+    expect(r.body.result.records).toHaveLength(10);
+  });
+
+  it('the pager still answers rows on the last page and past the cap', async () => {
+    const last = await list({ pageNo: COUNT_CAP / 10 });
+    expect(last.body.result.records).toHaveLength(10);
+    const past = await list({ pageNo: COUNT_CAP / 10 + 2 });
+    expect(past.body.result.records).toHaveLength(10);
+    expect(past.body.result.records.every((x) => String(x.realname).startsWith('批量'))).toBe(true);
+  });
+
+  it('fewer matches than the cap: the exact total and no flag', async () => {
+    const r = await list({ pageNo: 1, realname: '*批量100*' });
+    // 批量100, 批量1000..1009, 批量10000..10049
+    expect(r.body.result.total).toBe(1 + 10 + 50);
+    expect(r.body.result.totalCapped).toBeUndefined();
+  });
+});
