@@ -203,6 +203,31 @@ export interface Transition {
    * selfAmount: a full refund never exceeds what was paid), `{value}` a constant.
    */
   set?: Record<string, TransitionSetValue>;
+  /**
+   * Quantities posted to a balance resource with the state change, in its transaction
+   * (stock: a stock-in bill's lines add to the pharmacy's balance, a stock-out's take from it).
+   */
+  ledger?: LedgerPost;
+}
+
+/**
+ * A ledger posting: for every row of the child `child` of the record, the row of the balance
+ * resource `resource` (server-written, `readOnly`) identified by the values of `keys` moves by the
+ * row's `quantity` — up for `in`, down for `out`. Each key and the quantity are fields of the same
+ * name on the balance and on the child row or, when the child has no such field, on the record
+ * itself (a bill's pharmacy). Rows with the same keys count together. An `in` posting creates a
+ * missing balance row and copies `carry` fields (expiry date, unit) from the child row; an `out`
+ * posting never takes a balance below zero: the transition is refused naming the item by the
+ * key `label` (a ref shows its label), e.g. `阿莫西林胶囊：库存不足（现有 5，出库 8）`.
+ */
+export interface LedgerPost {
+  resource: string;
+  direction: 'in' | 'out';
+  child: string;
+  keys: string[];
+  quantity: string;
+  label: string;
+  carry?: string[];
 }
 
 export type TransitionSetValue = 'now' | 'user' | { field: string } | { value: string | number | boolean | null };

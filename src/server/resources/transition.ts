@@ -12,7 +12,7 @@
  * - `version` sent (single-row calls): 409 `数据已被他人修改` when the row moved; batch calls
  *   without it rely on the state guard: the update is a compare-and-set on the state, so two
  *   concurrent transitions cannot both pass;
- * - in one transaction: the named effect, the update (state `to`, audit columns, version + 1),
+ * - in one transaction: the named effect, the `ledger` posting (ledger.ts), the update (state `to`, audit columns, version + 1),
  *   the resource's `effects.afterWrite` with the real caller, and the data log.
  */
 import { inTransaction } from '../db/connection.js';
@@ -32,6 +32,7 @@ import { checkRefs } from './refs.js';
 import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from './version.js';
 import { checkUnique, flush, runAfterWrite, type Pending } from './write.js';
 import { logWrites } from './write-log.js';
+import { postLedger } from './ledger.js';
 
 type Rec = Record<string, unknown>;
 
@@ -121,6 +122,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
           afterCommit(fn) { pending.push(fn); },
         });
       }
+      if (t.ledger) await postLedger(ctx, trx, m, t.ledger, id, row as Rec, caller);
       for (const [k, v] of Object.entries(extra)) {
         const c = m.byKey.get(k);
         if (c && c !== stateCol) set[c.column] = toStored(c, v);
@@ -148,6 +150,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
     throw await conflict(ctx, m, id, caller.tenantId, caller.user);
   }
   ctx.counts.invalidate(m.table);
+  if (t.ledger) ctx.counts.invalidate(ctx.models.get(t.ledger.resource)!.table);
   await flush(pending);
   return id;
 }
