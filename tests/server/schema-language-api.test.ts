@@ -23,6 +23,7 @@ let hosp: string;
 let zhuli: string;
 let root: string;
 let drugs: Rec[];
+let pharmacyId: string;
 let doctor: Rec;
 
 /** The repository's schemas, with field permissions on hisDoctor (idCard needs a view code, title an edit code). */
@@ -103,6 +104,7 @@ beforeAll(async () => {
   hosp = await login(app, 'hospadmin');
   zhuli = await login(app, 'zhuli');
   drugs = (await list('/sysDrug/list', hosp, { pageSize: 5 })).records;
+  pharmacyId = (await list('/sys/ref/options', hosp, { resource: 'drugStockIn', field: 'pharmacyId', pageSize: 1 })).records[0]!.value as string;
   doctor = (await list('/hisDoctor/list', hosp, { pageSize: 1 })).records[0]!;
 }, 60_000);
 afterAll(async () => {
@@ -370,7 +372,7 @@ describe('server-filled fields, rule codes and write effects (schema words, no p
     return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
   };
   const line = (over: Rec = {}): Rec => ({ drugId: drugs[0]!.id, batchNo: 'B2601', expiryDate: '2028-12-31', quantity: 3, unit: '盒', purchasePrice: 0.1, ...over });
-  const bill = (over: Rec = {}): Rec => ({ billType: '1', billDate: '2026-01-15', pharmacy: '门诊西药房', supplier: '国药控股', handler: '王敏', lines: [line(), line({ drugId: drugs[1]!.id, quantity: 2, purchasePrice: 7.1 })], ...over });
+  const bill = (over: Rec = {}): Rec => ({ billType: '1', billDate: '2026-01-15', pharmacyId, supplier: '国药控股', handler: '王敏', lines: [line(), line({ drugId: drugs[1]!.id, quantity: 2, purchasePrice: 7.1 })], ...over });
 
   it('autoNumber: CF + today + the next 4-digit number of the tenant; a client value is ignored', async () => {
     const a = await get('/hisPrescription/queryById', await addPrescription({ prescriptionNo: 'HACK0001' }));
