@@ -203,6 +203,12 @@ async function step(ctx: Ctx, id: string, s: ScenarioStep): Promise<Rec> {
     else if (v === 'user') expect(norm(row[k]), `${schema.title}「${t.title}」 names the operator in ${k}`).not.toBe('');
     else if (typeof v === 'object' && v && 'field' in v) expect(norm(row[k])).toBe(norm(before[v.field]));
     else if (typeof v === 'object' && v && 'value' in v) expect(norm(row[k]), `${schema.title}「${t.title}」 sets ${k}`).toBe(norm(v.value));
+    else if (typeof v === 'object' && v && 'fromNow' in v) {
+      const d = new Date();
+      d.setFullYear(d.getFullYear() + (v.fromNow.years ?? 0), d.getMonth() + (v.fromNow.months ?? 0), d.getDate() + (v.fromNow.days ?? 0));
+      const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      expect(norm(row[k]).slice(0, 10), `${schema.title}「${t.title}」 sets ${k} to today plus ${JSON.stringify(v.fromNow)}`).toBe(day);
+    }
   }
   const stored: Rec = {};
   for (const [k, v] of Object.entries(body)) if (comparable(schema.fields.find((f) => f.key === k)) && !(k in (t.set ?? {}))) stored[k] = v;

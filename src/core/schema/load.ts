@@ -382,6 +382,7 @@ function checkTransitionSet(s: ResourceSchema, t: Transition, i: number, key: st
   if (!target) return err(at, `流转 "${t.action}" 的 set 字段 "${key}" 不是资源字段`);
   if (key === s.states!.field) return err(at, `流转 "${t.action}" 的 set 不能写状态字段 "${key}"`);
   if (spec === 'now' && !['datetime', 'date', 'string'].includes(target.kind)) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取当前时间，类型必须是 datetime、date 或 string`);
+  if (typeof spec === 'object' && 'fromNow' in spec && !['datetime', 'date'].includes(target.kind)) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取当前时间加一段时间，类型必须是 datetime 或 date`);
   if (spec === 'user' && target.kind !== 'string') err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取操作人，类型必须是 string`);
   if (typeof spec === 'object' && 'field' in spec) {
     const src = findField(s, spec.field);

@@ -200,7 +200,8 @@ export interface Transition {
    * Fields of the resource written with the state change (before the effect, which may
    * override them): `"now"` the current time (e.g. payTime), `"user"` the caller's name
    * (e.g. acceptBy), `{field}` a copy of another field of the row (e.g. refundAmount from
-   * selfAmount: a full refund never exceeds what was paid), `{value}` a constant.
+   * selfAmount: a full refund never exceeds what was paid), `{value}` a constant, `{fromNow}`
+   * the current time plus a period (a record archived today is kept until 15 years later).
    */
   set?: Record<string, TransitionSetValue>;
   /**
@@ -230,7 +231,14 @@ export interface LedgerPost {
   carry?: string[];
 }
 
-export type TransitionSetValue = 'now' | 'user' | { field: string } | { value: string | number | boolean | null };
+export type TransitionSetValue = 'now' | 'user' | { field: string } | { value: string | number | boolean | null } | { fromNow: Period };
+
+/** A period added to the current time (at least one part, whole numbers). */
+export interface Period {
+  years?: number;
+  months?: number;
+  days?: number;
+}
 
 export interface ResourceAction {
   action: string;
