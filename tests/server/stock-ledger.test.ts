@@ -157,3 +157,13 @@ describe('ledger in the linter', () => {
     expect(lint({ ...good, direction: 'sideways' }).length).toBeGreaterThan(0);
   });
 });
+
+describe('transition set {fromNow}', () => {
+  it('adds calendar periods to the current time', async () => {
+    const { addPeriod } = await import('../../src/server/resources/transition-set.js');
+    const at = (s: string) => new Date(`${s}T10:00:00`);
+    expect(addPeriod(at('2026-01-05'), { years: 15 }).toDateString()).toBe(at('2041-01-05').toDateString());
+    expect(addPeriod(at('2024-02-29'), { years: 1 }).toDateString()).toBe(at('2025-03-01').toDateString());
+    expect(addPeriod(at('2026-01-31'), { days: 3 }).toDateString()).toBe(at('2026-02-03').toDateString());
+  });
+});
