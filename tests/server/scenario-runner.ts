@@ -67,7 +67,7 @@ async function ok<T>(ctx: Ctx, path: string, o: Parameters<typeof call>[2], what
  * `{"$first": target, "label"?: text, "where"?: {...}}` → the option the console offers for
  * that field (GET /sys/ref/options by source resource + field, as the form's select asks):
  * the one labelled `label`, else the first; `@key` in where is this record's resolved value.
- * `{"$new": target, "values": {...}}` → a record of the target added first, through the API. Children arrays resolve against the child
+ * `{"$new": target, "values": {...}, "then"?: [actions]}` → a record of the target added first, through the API, then moved by those transitions. Children arrays resolve against the child
  * resource.
  */
 async function resolveValues(ctx: Ctx, values: Rec, source: ResourceSchema = ctx.schema): Promise<Rec> {
@@ -79,12 +79,16 @@ async function resolveValues(ctx: Ctx, values: Rec, source: ResourceSchema = ctx
       out[k] = await Promise.all(v.map((row) => resolveValues(ctx, row as Rec, cs)));
     } else if (v && typeof v === 'object' && !Array.isArray(v) && '$new' in v) {
       // a record this one needs that the demo data cannot offer (e.g. a hospital without its one config)
-      const spec = v as { $new: string; values: Rec };
+      const spec = v as { $new: string; values: Rec; then?: string[] };
       const field = source.fields.find((f) => f.key === k);
       expect(field?.ref?.resource, `${source.name}.${k}: $new ${spec.$new} does not match the field's reference`).toBe(spec.$new);
       const target = ctx.registry.resources.get(spec.$new)!;
       const resolved = await resolveValues({ ...ctx, schema: target }, spec.values, target);
       out[k] = await ok<string>(ctx, apiPath(target, 'add'), { body: resolved }, `${k}: add ${target.title}`);
+      // `then`: transitions that bring the new record into the state the field needs (an approved prescription)
+      for (const action of spec.then ?? []) {
+        await ok(ctx, apiPath(target, action), { method: 'PUT', body: { id: out[k] } }, `${k}: ${target.title} ${action}`);
+      }
     } else if (v && typeof v === 'object' && !Array.isArray(v) && '$first' in v) {
       const spec = v as { $first: string; label?: string; where?: Rec };
       const field = source.fields.find((f) => f.key === k);
