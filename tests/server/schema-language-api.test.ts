@@ -243,7 +243,7 @@ describe('transitions', () => {
   it('question -> resubmit -> void', async () => {
     const id = await addPrescription();
     expect((await call(app, '/hisPrescription/question', { method: 'PUT', token: hosp, body: { id, auditOpinion: '请确认过敏史' } })).status).toBe(200);
-    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '2', auditOpinion: '请确认过敏史', _transitions: ['resubmit', 'void'] });
+    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '2', auditOpinion: '请确认过敏史', _transitions: ['resubmit', 'doubleSign', 'void'] });
     expect((await call(app, '/hisPrescription/resubmit', { method: 'PUT', token: hosp, body: { id } })).status).toBe(200);
     expect((await call(app, '/hisPrescription/void', { method: 'POST', token: hosp, body: { id } })).status).toBe(200);
     expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '4', _transitions: [] });
@@ -263,7 +263,7 @@ describe('transitions', () => {
   it('_transitions per row (state) and per role (permission)', async () => {
     const rows = (await list('/hisPrescription/list', hosp, { pageSize: 100 })).records;
     for (const row of rows) {
-      const expected = { '1': ['approve', 'reject', 'question', 'void'], '2': ['resubmit', 'void'], '3': [], '4': [], '5': [] }[String(row.status) as '1'];
+      const expected = { '1': ['approve', 'reject', 'question', 'void'], '2': ['resubmit', 'doubleSign', 'void'], '3': [], '4': [], '5': ['expire'], '9': [] }[String(row.status) as '1'];
       expect(row._transitions).toEqual(expected);
     }
     const asHosp = (await list('/hisDoctor/list', hosp, { auditStatus: '0' })).records;
