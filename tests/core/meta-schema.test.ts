@@ -4,7 +4,7 @@ import resourceMeta from '../../schemas/meta/resource.schema.json';
 import dictMeta from '../../schemas/meta/dict.schema.json';
 import registryMeta from '../../schemas/meta/registry.schema.json';
 import registryJson from '../../schemas/registry.json';
-import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry, type AutoNumberSpec, type ComputeSpec, type ResourceEffects, type ResourceDemo, type WordCheckSpec, type WordListSpec, type UploadSpec, type PercentOfSpec, type SupersedeSpec } from '../../src/core/schema/types.js';
+import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry, type AutoNumberSpec, type ComputeSpec, type ResourceEffects, type ResourceDemo, type WordCheckSpec, type WordListSpec, type UploadSpec, type PercentOfSpec, type SupersedeSpec, type LedgerPost, type Period } from '../../src/core/schema/types.js';
 import { hisDoctor, dicts } from './fixtures.js';
 
 // Each record must list exactly the keys of its TS type: a key added to types.ts without the
@@ -29,8 +29,10 @@ describe('meta-schema', () => {
     expect(meta.$defs.fieldKind.enum).toEqual([...FIELD_KINDS]);
     expect(props(meta.$defs.field)).toEqual(FIELD);
     expect(props(meta)).toEqual(RESOURCE);
-    expect(props(meta.$defs.transition)).toEqual(keys<Transition>({ action: true, title: true, from: true, to: true, permission: true, confirm: true, form: true, effect: true, set: true, supersede: true }));
+    expect(props(meta.$defs.transition)).toEqual(keys<Transition>({ action: true, title: true, from: true, to: true, permission: true, confirm: true, form: true, effect: true, set: true, supersede: true, ledger: true }));
     expect(props(meta.$defs.transition.properties.supersede)).toEqual(keys<SupersedeSpec>({ match: true, to: true, set: true }));
+    expect(props(meta.$defs.ledger)).toEqual(keys<LedgerPost>({ resource: true, direction: true, child: true, keys: true, quantity: true, label: true, carry: true }));
+    expect(props(meta.$defs.period)).toEqual(keys<Period>({ years: true, months: true, days: true }));
     expect(props(meta.$defs.action)).toEqual(keys<ResourceAction>({ action: true, title: true, placement: true, kind: true, permission: true, confirm: true, api: true, form: true, open: true, component: true, effect: true, visibleWhen: true }));
     expect(props(meta.$defs.child)).toEqual(keys<ChildSchema>({ key: true, title: true, resource: true, foreignKey: true, fields: true, min: true, max: true }));
     expect(props(meta.$defs.list)).toEqual(keys<ListSpec>({ columns: true, sort: true, pageSize: true, batch: true, tree: true, export: true, import: true }));

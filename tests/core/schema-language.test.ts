@@ -146,6 +146,9 @@ describe('loader rules', () => {
       d.states!.transitions[0]!.set = set as never;
     });
     expect(withSet({ auditTime: 'now', auditBy: 'user', fee: { field: 'imagePrice' }, onlineSwitch: { value: true } })).toEqual([]);
+    expect(withSet({ auditTime: { fromNow: { years: 15 } } })).toEqual([]);
+    expect(withSet({ auditBy: { fromNow: { days: 3 } } })).toEqual(['error /states/transitions/0/set/auditBy 流转 "approve" 的 set 字段 "auditBy" 取当前时间加一段时间，类型必须是 datetime 或 date']);
+    expect(withSet({ auditTime: { fromNow: {} } }).length).toBeGreaterThan(0);
     expect(withSet({ auditTimes: 'now' })).toEqual(['error /states/transitions/0/set/auditTimes 流转 "approve" 的 set 字段 "auditTimes" 不是资源字段']);
     expect(withSet({ auditStatus: { value: '1' } })).toEqual(['error /states/transitions/0/set/auditStatus 流转 "approve" 的 set 不能写状态字段 "auditStatus"']);
     expect(withSet({ fee: 'now' })).toEqual(['error /states/transitions/0/set/fee 流转 "approve" 的 set 字段 "fee" 取当前时间，类型必须是 datetime、date 或 string']);

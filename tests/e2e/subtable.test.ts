@@ -19,14 +19,15 @@ const batch = (i: number) => `B${String(i).padStart(4, '0')}`;
 it('a 200-line stock-in bill edits in a virtualised sub-table and saves in one call', async () => {
   const client = new Api(e2e.url, await apiLogin(e2e.url, USERS.admin.username, USERS.admin.password), USERS.admin.tenantId);
   const drug = (await client.list('sysDrug', { pageSize: 1 })).records[0]!;
-  const pharmacy = `长单测试药房${Date.now().toString(36)}`;
+  const pharmacyId = (await client.list('hisPharmacy', { pageSize: 1 })).records[0]!.id;
+  const supplier = `长单测试供应商${Date.now().toString(36)}`;
   const added = await client.call<unknown>('/drugStockIn/add', {
     method: 'POST',
     body: {
       billType: '1',
       billDate: '2026-11-20',
-      pharmacy,
-      supplier: '国药控股宁夏有限公司',
+      pharmacyId,
+      supplier,
       handler: '王敏',
       lines: Array.from({ length: LINES }, (_, i) => ({
         drugId: drug.id, batchNo: batch(i), expiryDate: '2028-12-31', quantity: 1, unit: '盒', purchasePrice: 1.5,
@@ -34,7 +35,7 @@ it('a 200-line stock-in bill edits in a virtualised sub-table and saves in one c
     },
   });
   expect(added.success, added.message).toBe(true);
-  const bill = (await client.list('drugStockIn', { pharmacy: `*${pharmacy}*` })).records[0] as Rec;
+  const bill = (await client.list('drugStockIn', { supplier: `*${supplier}*` })).records[0] as Rec;
   expect((await client.byId('drugStockIn', bill.id)).lines as unknown[]).toHaveLength(LINES);
 
   const s = await e2e.newSession();
@@ -43,7 +44,7 @@ it('a 200-line stock-in bill edits in a virtualised sub-table and saves in one c
   await openPage(page, STOCK_IN.menu!.group, STOCK_IN.title);
   const expand = searchForm(page).getByText('展开', { exact: true });
   if (await expand.isVisible()) await expand.click();
-  await fieldItem(searchForm(page), '药房').locator('input').first().fill(pharmacy);
+  await fieldItem(searchForm(page), '供应商').locator('input').first().fill(supplier);
   await runSearch(page, '/drugStockIn');
   await rowById(page, bill.id).getByText('编辑', { exact: true }).click();
   const panel = await openForm(page);

@@ -27,21 +27,24 @@ type Rec = Record<string, unknown>;
 let app: FastifyInstance;
 let hosp: string;
 let drugs: Rec[];
+let pharmacyId: string;
 
 beforeAll(async () => {
   app = await testApp();
   hosp = await login(app, 'hospadmin');
   drugs = (await call<Page<Rec>>(app, '/sysDrug/list', { token: hosp, query: { pageSize: 2 } })).body.result.records;
+  pharmacyId = (await call<Page<{ value: string }>>(app, '/sys/ref/options', { token: hosp, query: { resource: 'drugStockIn', field: 'pharmacyId', pageSize: 1 } })).body.result.records[0]!.value;
 });
 afterAll(async () => {
   await app.close();
 });
 
 const line = (over: Rec = {}): Rec => ({ drugId: drugs[0]!.id, batchNo: 'B2601', expiryDate: '2028-12-31', quantity: 3, unit: '盒', purchasePrice: 1.5, ...over });
-const bill = (pharmacy: string, lines: Rec[]): Rec => ({ billType: '1', billDate: '2026-01-15', pharmacy, supplier: '国药控股', handler: '王敏', lines });
+/** A bill told apart from the others by its supplier. */
+const bill = (supplier: string, lines: Rec[]): Rec => ({ billType: '1', billDate: '2026-01-15', pharmacyId, supplier, handler: '王敏', lines });
 
-async function billsOf(pharmacy: string): Promise<Rec[]> {
-  const r = await call<Page<Rec>>(app, '/drugStockIn/list', { token: hosp, query: { pharmacy: `*${pharmacy}*` } });
+async function billsOf(supplier: string): Promise<Rec[]> {
+  const r = await call<Page<Rec>>(app, '/drugStockIn/list', { token: hosp, query: { supplier: `*${supplier}*` } });
   return r.body.result.records;
 }
 

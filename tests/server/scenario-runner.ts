@@ -69,7 +69,7 @@ async function ok<T>(ctx: Ctx, path: string, o: Parameters<typeof call>[2], what
  * `{"$first": target, "label"?: text, "where"?: {...}}` → the option the console offers for
  * that field (GET /sys/ref/options by source resource + field, as the form's select asks):
  * the one labelled `label`, else the first; `@key` in where is this record's resolved value.
- * `{"$new": target, "values": {...}}` → a record of the target added first, through the API. Children arrays resolve against the child
+ * `{"$new": target, "values": {...}, "then"?: [actions]}` → a record of the target added first, through the API, then moved by those transitions. Children arrays resolve against the child
  * resource.
  */
 async function resolveValues(ctx: Ctx, values: Rec, source: ResourceSchema = ctx.schema): Promise<Rec> {
@@ -81,12 +81,16 @@ async function resolveValues(ctx: Ctx, values: Rec, source: ResourceSchema = ctx
       out[k] = await Promise.all(v.map((row) => resolveValues(ctx, row as Rec, cs)));
     } else if (v && typeof v === 'object' && !Array.isArray(v) && '$new' in v) {
       // a record this one needs that the demo data cannot offer (e.g. a hospital without its one config)
-      const spec = v as { $new: string; values: Rec };
+      const spec = v as { $new: string; values: Rec; then?: string[] };
       const field = source.fields.find((f) => f.key === k);
       expect(field?.ref?.resource, `${source.name}.${k}: $new ${spec.$new} does not match the field's reference`).toBe(spec.$new);
       const target = ctx.registry.resources.get(spec.$new)!;
       const resolved = await resolveValues({ ...ctx, schema: target }, spec.values, target);
       out[k] = await ok<string>(ctx, apiPath(target, 'add'), { body: resolved }, `${k}: add ${target.title}`);
+      // `then`: transitions that bring the new record into the state the field needs (an approved prescription)
+      for (const action of spec.then ?? []) {
+        await ok(ctx, apiPath(target, action), { method: 'PUT', body: { id: out[k] } }, `${k}: ${target.title} ${action}`);
+      }
     } else if (v && typeof v === 'object' && !Array.isArray(v) && '$first' in v) {
       const spec = v as { $first: string; label?: string; where?: Rec };
       const field = source.fields.find((f) => f.key === k);
@@ -205,6 +209,12 @@ async function step(ctx: Ctx, id: string, s: ScenarioStep): Promise<Rec> {
     else if (v === 'user') expect(norm(row[k]), `${schema.title}「${t.title}」 names the operator in ${k}`).not.toBe('');
     else if (typeof v === 'object' && v && 'field' in v) expect(norm(row[k])).toBe(norm(before[v.field]));
     else if (typeof v === 'object' && v && 'value' in v) expect(norm(row[k]), `${schema.title}「${t.title}」 sets ${k}`).toBe(norm(v.value));
+    else if (typeof v === 'object' && v && 'fromNow' in v) {
+      const d = new Date();
+      d.setFullYear(d.getFullYear() + (v.fromNow.years ?? 0), d.getMonth() + (v.fromNow.months ?? 0), d.getDate() + (v.fromNow.days ?? 0));
+      const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      expect(norm(row[k]).slice(0, 10), `${schema.title}「${t.title}」 sets ${k} to today plus ${JSON.stringify(v.fromNow)}`).toBe(day);
+    }
   }
   const stored: Rec = {};
   for (const [k, v] of Object.entries(body)) if (comparable(schema.fields.find((f) => f.key === k)) && !(k in (t.set ?? {}))) stored[k] = v;

@@ -23,6 +23,7 @@ let hosp: string;
 let zhuli: string;
 let root: string;
 let drugs: Rec[];
+let pharmacyId: string;
 let doctor: Rec;
 
 /** The repository's schemas, with field permissions on hisDoctor (idCard needs a view code, title an edit code). */
@@ -103,6 +104,7 @@ beforeAll(async () => {
   hosp = await login(app, 'hospadmin');
   zhuli = await login(app, 'zhuli');
   drugs = (await list('/sysDrug/list', hosp, { pageSize: 5 })).records;
+  pharmacyId = (await list('/sys/ref/options', hosp, { resource: 'drugStockIn', field: 'pharmacyId', pageSize: 1 })).records[0]!.value as string;
   doctor = (await list('/hisDoctor/list', hosp, { pageSize: 1 })).records[0]!;
 }, 60_000);
 afterAll(async () => {
@@ -241,7 +243,7 @@ describe('transitions', () => {
   it('question -> resubmit -> void', async () => {
     const id = await addPrescription();
     expect((await call(app, '/hisPrescription/question', { method: 'PUT', token: hosp, body: { id, auditOpinion: '请确认过敏史' } })).status).toBe(200);
-    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '2', auditOpinion: '请确认过敏史', _transitions: ['resubmit', 'void'] });
+    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '2', auditOpinion: '请确认过敏史', _transitions: ['resubmit', 'doubleSign', 'void'] });
     expect((await call(app, '/hisPrescription/resubmit', { method: 'PUT', token: hosp, body: { id } })).status).toBe(200);
     expect((await call(app, '/hisPrescription/void', { method: 'POST', token: hosp, body: { id } })).status).toBe(200);
     expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '4', _transitions: [] });
@@ -261,7 +263,7 @@ describe('transitions', () => {
   it('_transitions per row (state) and per role (permission)', async () => {
     const rows = (await list('/hisPrescription/list', hosp, { pageSize: 100 })).records;
     for (const row of rows) {
-      const expected = { '1': ['approve', 'reject', 'question', 'void'], '2': ['resubmit', 'void'], '3': [], '4': [], '5': [] }[String(row.status) as '1'];
+      const expected = { '1': ['approve', 'reject', 'question', 'void'], '2': ['resubmit', 'doubleSign', 'void'], '3': [], '4': [], '5': ['expire'], '9': [] }[String(row.status) as '1'];
       expect(row._transitions).toEqual(expected);
     }
     const asHosp = (await list('/hisDoctor/list', hosp, { auditStatus: '0' })).records;
@@ -435,7 +437,7 @@ describe('server-filled fields, rule codes and write effects (schema words, no p
     return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
   };
   const line = (over: Rec = {}): Rec => ({ drugId: drugs[0]!.id, batchNo: 'B2601', expiryDate: '2028-12-31', quantity: 3, unit: '盒', purchasePrice: 0.1, ...over });
-  const bill = (over: Rec = {}): Rec => ({ billType: '1', billDate: '2026-01-15', pharmacy: '门诊西药房', supplier: '国药控股', handler: '王敏', lines: [line(), line({ drugId: drugs[1]!.id, quantity: 2, purchasePrice: 7.1 })], ...over });
+  const bill = (over: Rec = {}): Rec => ({ billType: '1', billDate: '2026-01-15', pharmacyId, supplier: '国药控股', handler: '王敏', lines: [line(), line({ drugId: drugs[1]!.id, quantity: 2, purchasePrice: 7.1 })], ...over });
 
   it('autoNumber: CF + today + the next 4-digit number of the tenant; a client value is ignored', async () => {
     const a = await get('/hisPrescription/queryById', await addPrescription({ prescriptionNo: 'HACK0001' }));

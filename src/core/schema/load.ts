@@ -235,6 +235,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
       if (t.effect) names.effect(pointer('states', 'transitions', i, 'effect'), t.effect);
       for (const [key, spec] of Object.entries(t.set ?? {})) checkTransitionSet(s, t, i, key, spec, err);
       if (t.supersede) checkSupersede(s, t, i, dict, err);
+      if (t.ledger) checkLedger(s, t, i, reg, err);
     });
   }
 
@@ -494,6 +495,7 @@ function checkTransitionSet(s: ResourceSchema, t: Transition, i: number, key: st
   if (!target) return err(at, `流转 "${t.action}" 的 set 字段 "${key}" 不是资源字段`);
   if (key === s.states!.field) return err(at, `流转 "${t.action}" 的 set 不能写状态字段 "${key}"`);
   if (spec === 'now' && !['datetime', 'date', 'string'].includes(target.kind)) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取当前时间，类型必须是 datetime、date 或 string`);
+  if (typeof spec === 'object' && 'fromNow' in spec && !['datetime', 'date'].includes(target.kind)) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取当前时间加一段时间，类型必须是 datetime 或 date`);
   if (spec === 'user' && target.kind !== 'string') err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取操作人，类型必须是 string`);
   if (typeof spec === 'object' && 'field' in spec) {
     const src = findField(s, spec.field);
@@ -521,6 +523,45 @@ function checkSupersede(s: ResourceSchema, t: Transition, i: number, dict: DictS
     else if (spec === 'now' && !['datetime', 'date', 'string'].includes(target.kind)) err(at, `流转 "${t.action}" 的 supersede set 字段 "${key}" 取当前时间，类型必须是 datetime、date 或 string`);
     else if (spec === 'user' && target.kind !== 'string') err(at, `流转 "${t.action}" 的 supersede set 字段 "${key}" 取操作人，类型必须是 string`);
   }
+}
+
+/**
+ * `ledger`: the balance resource exists and is server-written (readOnly); the child is one of
+ * the record's; every key is a field of the balance and of the child row or the record, of the
+ * same kind; quantity is an integer field of the balance and the child; carry fields exist on
+ * both; the label is one of the keys.
+ */
+function checkLedger(s: ResourceSchema, t: Transition, i: number, reg: Registry, err: Report): void {
+  const l = t.ledger!;
+  const at = (...more: Array<string | number>) => pointer('states', 'transitions', i, 'ledger', ...more);
+  const what = `流转 "${t.action}" 的 ledger`;
+  const balance = reg.resources.get(l.resource);
+  if (!balance) return err(at('resource'), `${what}：余额资源 "${l.resource}" 不存在`, l.resource);
+  if (!balance.readOnly) err(at('resource'), `${what}：余额资源 "${l.resource}" 必须声明 readOnly（只由服务端记账）`);
+  const spec = s.children?.find((c) => c.key === l.child);
+  const child = spec ? reg.resources.get(spec.resource) : undefined;
+  if (!spec) return err(at('child'), `${what}：子表 "${l.child}" 不是本资源的子表`);
+  if (!child) return;
+  l.keys.forEach((k, j) => {
+    const b = findField(balance, k);
+    const src = (k !== spec.foreignKey ? findField(child, k) : undefined) ?? findField(s, k);
+    if (!b) err(at('keys', j), `${what}：键 "${k}" 不是余额资源 "${l.resource}" 的字段`);
+    if (!src) err(at('keys', j), `${what}：键 "${k}" 既不是子表 "${l.child}" 的字段，也不是本资源的字段`);
+    if (b && src && (b.kind !== src.kind || b.ref?.resource !== src.ref?.resource)) err(at('keys', j), `${what}：键 "${k}" 在余额资源与来源中的类型不一致`);
+  });
+  const bq = findField(balance, l.quantity);
+  const cq = findField(child, l.quantity);
+  if (!bq || bq.kind !== 'integer') err(at('quantity'), `${what}：数量 "${l.quantity}" 必须是余额资源 "${l.resource}" 的 integer 字段`);
+  if (!cq || cq.kind !== 'integer') err(at('quantity'), `${what}：数量 "${l.quantity}" 必须是子表 "${l.child}" 的 integer 字段`);
+  if (!l.keys.includes(l.label)) err(at('label'), `${what}：label "${l.label}" 必须是 keys 之一`);
+  l.carry?.forEach((k, j) => {
+    if (l.direction !== 'in') err(at('carry', j), `${what}：只有入库（in）复制字段`);
+    const b = findField(balance, k);
+    const c = findField(child, k);
+    if (!b || !c) err(at('carry', j), `${what}：复制字段 "${k}" 必须同时是余额资源与子表的字段`);
+    else if (b.kind !== c.kind) err(at('carry', j), `${what}：复制字段 "${k}" 的类型不一致`);
+    if (l.keys.includes(k) || k === l.quantity) err(at('carry', j), `${what}：复制字段 "${k}" 不能是键或数量`);
+  });
 }
 
 /** autoNumber / compute: fields the server fills (read-only to clients), their names and kinds. */

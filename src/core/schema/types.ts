@@ -267,7 +267,8 @@ export interface Transition {
    * Fields of the resource written with the state change (before the effect, which may
    * override them): `"now"` the current time (e.g. payTime), `"user"` the caller's name
    * (e.g. acceptBy), `{field}` a copy of another field of the row (e.g. refundAmount from
-   * selfAmount: a full refund never exceeds what was paid), `{value}` a constant.
+   * selfAmount: a full refund never exceeds what was paid), `{value}` a constant, `{fromNow}`
+   * the current time plus a period (a record archived today is kept until 15 years later).
    */
   set?: Record<string, TransitionSetValue>;
   /**
@@ -277,6 +278,11 @@ export interface Transition {
    * published version; releasing a mini-program version retires the live one of the AppID).
    */
   supersede?: SupersedeSpec;
+  /**
+   * Quantities posted to a balance resource with the state change, in its transaction
+   * (stock: a stock-in bill's lines add to the pharmacy's balance, a stock-out's take from it).
+   */
+  ledger?: LedgerPost;
 }
 
 export interface SupersedeSpec {
@@ -290,7 +296,35 @@ export interface SupersedeSpec {
 
 export type SupersedeSetValue = 'now' | 'user' | { value: string | number | boolean | null };
 
-export type TransitionSetValue = 'now' | 'user' | { field: string } | { value: string | number | boolean | null };
+
+/**
+ * A ledger posting: for every row of the child `child` of the record, the row of the balance
+ * resource `resource` (server-written, `readOnly`) identified by the values of `keys` moves by the
+ * row's `quantity` — up for `in`, down for `out`. Each key and the quantity are fields of the same
+ * name on the balance and on the child row or, when the child has no such field, on the record
+ * itself (a bill's pharmacy). Rows with the same keys count together. An `in` posting creates a
+ * missing balance row and copies `carry` fields (expiry date, unit) from the child row; an `out`
+ * posting never takes a balance below zero: the transition is refused naming the item by the
+ * key `label` (a ref shows its label), e.g. `阿莫西林胶囊：库存不足（现有 5，出库 8）`.
+ */
+export interface LedgerPost {
+  resource: string;
+  direction: 'in' | 'out';
+  child: string;
+  keys: string[];
+  quantity: string;
+  label: string;
+  carry?: string[];
+}
+
+export type TransitionSetValue = 'now' | 'user' | { field: string } | { value: string | number | boolean | null } | { fromNow: Period };
+
+/** A period added to the current time (at least one part, whole numbers). */
+export interface Period {
+  years?: number;
+  months?: number;
+  days?: number;
+}
 
 export interface ResourceAction {
   action: string;

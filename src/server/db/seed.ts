@@ -12,6 +12,7 @@ import { toStored, type ResourceModel } from '../resources/model.js';
 import { inTransaction, type Database } from './connection.js';
 import { newId, nowText } from './ids.js';
 import { generateRows, seedOrder } from '../demo/index.js';
+import { hashSeed } from '../demo/prng.js';
 import { seedLang } from './seed-lang.js';
 import { settleDemoRows } from './seed-settle.js';
 
@@ -117,7 +118,7 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
       };
       // API-shaped stored rows per resource, for refs filtered by another field.
       const refRows: Record<string, Row[]> = {};
-      for (const [si, s] of ordered.entries()) {
+      for (const s of ordered) {
         const m = ctx.models.get(s.name);
         if (!m) continue;
         const taken = new Map<string, Set<unknown>>();
@@ -125,9 +126,10 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
           const existing = plan.find((p) => p.table === m.table)?.rows.filter((r) => r.tenant_id === tenant.id) ?? [];
           taken.set(c.column, new Set(existing.map((r) => r[c.column])));
         }
+        // each module's rows are seeded by its name: adding a module changes no other module's rows
         const recs = s.demo?.records
           ? s.demo.records.map((r) => ({ ...r }))
-          : generateRows(s, Math.min(opts.rows, s.demo?.rows ?? opts.rows), { seed: tenant.id * 1000 + si + 1, tenantId: tenant.id, dicts: registry.dicts, refIds, refRows });
+          : generateRows(s, Math.min(opts.rows, s.demo?.rows ?? opts.rows), { seed: hashSeed(tenant.id, s.name), tenantId: tenant.id, dicts: registry.dicts, refIds, refRows });
         const rows: Row[] = [];
         const apiRows: Row[] = [];
         for (const rec of recs) {

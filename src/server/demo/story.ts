@@ -5,7 +5,7 @@
  *   the shortest chain of transitions; the chain's `set` values are applied in order (a paid
  *   order's payStatus is 已付款, a refund copies what was paid), the times it sets follow one
  *   another after the row's own first time (e.g. 下单时间), the operator names are staff names,
- *   required reasons of its forms are filled, and read-only fields that only transitions write
+ *   required reasons of its forms are filled (a dictionary field with one of its values), and read-only fields that only transitions write
  *   are back at their default (or empty) unless the chain wrote them; a row still in an open
  *   state is dated within the last two weeks.
  * - `autoNumber`: `<prefix><date><sequence>` as the server numbers them, dated like the row.
@@ -85,17 +85,21 @@ export function storyPlan(schema: ResourceSchema): StoryPlan | undefined {
               if (!owned.has(f.key) || !f.required) continue;
               const own = byKey.get(f.key)!;
               const g = generated.get(f.key);
-              row[f.key] = g !== null && g !== undefined && g !== '' ? g
-                : own.demo && typeof own.demo === 'object' ? c.rng.pick(own.demo.pool)
-                : own.kind === 'dict' && own.dict ? c.rng.pick(c.plan.dictValues(own.dict)) // a chosen way, not a reason text
-                : REASON;
+              // a dictionary field of the form (e.g. an intervention type) takes one of its values
+              const fallback = own.kind === 'dict' && own.dict ? c.rng.pick(c.plan.dictValues(own.dict)) : REASON;
+              row[f.key] = g !== null && g !== undefined && g !== '' ? g : own.demo && typeof own.demo === 'object' ? c.rng.pick(own.demo.pool) : fallback;
             }
             for (const [k, v] of Object.entries(tr.set ?? {})) {
               if (!byKey.has(k)) continue;
               if (v === 'now') row[k] = fmtDateTime(Math.min(t, now));
               else if (v === 'user') row[k] = c.rng.pick(STAFF);
               else if ('field' in v) row[k] = row[v.field] ?? null;
-              else row[k] = v.value;
+              else if ('fromNow' in v) {
+                const at = new Date(Math.min(t, now));
+                at.setUTCFullYear(at.getUTCFullYear() + (v.fromNow.years ?? 0), at.getUTCMonth() + (v.fromNow.months ?? 0), at.getUTCDate() + (v.fromNow.days ?? 0));
+                const text = fmtDateTime(at.getTime());
+                row[k] = byKey.get(k)!.kind === 'date' ? text.slice(0, 10) : text;
+              } else row[k] = v.value;
             }
           }
         }

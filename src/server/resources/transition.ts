@@ -12,7 +12,7 @@
  * - `version` sent (single-row calls): 409 `数据已被他人修改` when the row moved; batch calls
  *   without it rely on the state guard: the update is a compare-and-set on the state, so two
  *   concurrent transitions cannot both pass;
- * - in one transaction: the named effect, the update (state `to`, audit columns, version + 1),
+ * - in one transaction: the named effect, the `ledger` posting (ledger.ts), the update (state `to`, audit columns, version + 1),
  *   `supersede` (the group's other rows in state `to` move on), the resource's
  *   `effects.afterWrite` with the real caller, and the data log.
  */
@@ -36,6 +36,7 @@ import { checkUnique, flush, runAfterWrite, type Pending } from './write.js';
 import { checkCaps } from './caps.js';
 import { logWrites } from './write-log.js';
 import { supersedeOthers } from './supersede.js';
+import { postLedger } from './ledger.js';
 
 type Rec = Record<string, unknown>;
 
@@ -128,6 +129,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
           afterCommit(fn) { pending.push(fn); },
         });
       }
+      if (t.ledger) await postLedger(ctx, trx, m, t.ledger, id, row as Rec, caller);
       for (const [k, v] of Object.entries(extra)) {
         const c = m.byKey.get(k);
         if (c && c !== stateCol) set[c.column] = toStored(c, v);
@@ -158,6 +160,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
     throw await conflict(ctx, m, id, caller.tenantId, caller.user);
   }
   ctx.counts.invalidate(m.table);
+  if (t.ledger) ctx.counts.invalidate(ctx.models.get(t.ledger.resource)!.table);
   await flush(pending);
   return id;
 }
