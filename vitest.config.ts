@@ -8,5 +8,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
+    // building an app migrates and seeds every module of the catalogue: seconds, more on a busy machine
+    hookTimeout: 120_000,
   },
 });
