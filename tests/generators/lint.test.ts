@@ -61,6 +61,7 @@ describe('lint rules of the architecture review', () => {
     ['region-without-module', 'modules/hisHospital.json:19  /fields/1/kind  字段 "regionCode" 的类型为 region，需要行政区划模块 "sysRegion"'],
     ['cap-by-field', 'modules/hisDoctor.json:63  /fields/6/capBy/field  字段 "imagePriceTotal" 的上限字段 "name" 不是资源 "hisHospital" 的数值字段'],
     ['api-alias', 'modules/hisHospital.json:19  /api/aliases/~1hisDoctor~1list  接口别名 "/hisDoctor/list" 与资源 "hisDoctor" 的接口重复'],
+    ['api-alias-any', 'modules/hisHospital.json:24  /api/aliases/~1hisHospital~1queryByCode/anyOf/1  接口别名 "/hisHospital/queryByCode" 的字段 "orgCode" 不是资源字段'],
     // one unknown key in hisHospital: hisDoctor's reference to it is not reported again
     ['no-cascade', 'modules/hisHospital.json:15  /fields/0/maxLenght  字段 "name"：未知的键 "maxLenght"，是否应为 "maxLength"？'],
   ])('%s', (name, expected) => {

@@ -1,7 +1,8 @@
 /**
  * 退款管理 through the HTTP API: refunds of one order add up to at most what was paid
  * (`capBy`), whatever path they come by (/memberRefund/add, /memberRefund/addByOrder,
- * /v1/hisApi/refund) and whatever changes them later (an edit);
+ * /v1/hisApi/refund) and whatever changes them later (an edit); /memberRefund/queryByOrderId
+ * lists one order's refunds whatever its type;
  * a closed refund no longer counts; a refused refund writes nothing. The seeded refunds keep the rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,26 @@ describe('退款管理', () => {
     const row = (await call<Rec>(app, '/memberRefund/queryById', { token: hosp, query: { id: again.body.result } })).body.result;
     expect(row).toMatchObject({ status: '3', channelRefundNo: '50300008012026010612345678', auditBy: '医院管理员' });
     expect(row.successTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('/memberRefund/queryByOrderId lists the refunds of one order whatever its type, and needs the order id', async () => {
+    const order = await paidConsult(60);
+    const ids = [(await refund('/memberRefund/add', order, 10)).body.result, (await refund('/memberRefund/add', order, 5)).body.result].sort();
+    const page = (await call<Page<Rec>>(app, '/memberRefund/queryByOrderId', { token: hosp, query: { orderId: order, pageSize: 50 } as never })).body.result;
+    expect(page.records.map((r) => String(r.id)).sort()).toEqual(ids);
+    expect(page.total).toBe(2);
+    const book = (await call<Page<Rec>>(app, '/hisBookOrder/list', { token: hosp, query: { payStatus: '3', pageSize: 1 } as never })).body.result.records[0]!;
+    const bookRefund = await call<string>(app, '/memberRefund/add', {
+      token: hosp,
+      body: { orderType: '4', bookOrderId: book.id, refundKind: '2', refundAmount: 0.01, refundReason: '停诊退号', refundTime: '2026-01-06 10:00:00' },
+    });
+    expect(bookRefund.body.success).toBe(true);
+    const byBook = (await call<Page<Rec>>(app, '/memberRefund/queryByOrderId', { token: hosp, query: { orderId: String(book.id), pageSize: 50 } as never })).body.result;
+    expect(byBook.records.map((r) => String(r.id))).toContain(bookRefund.body.result);
+    expect(byBook.records.every((r) => String(r.bookOrderId) === String(book.id))).toBe(true);
+    const bare = await call(app, '/memberRefund/queryByOrderId', { token: hosp, query: {} as never });
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe('缺少参数：orderId');
   });
 
   it('a refund names an order of the type it says, in the caller\'s tenant', async () => {

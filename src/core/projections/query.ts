@@ -29,6 +29,8 @@ export interface Filter {
   value: string | number | Array<string | number>;
   /** The column holds a comma-joined list (refs, multiple dict): eq/in mean "contains". */
   multiValued?: boolean;
+  /** eq on any of these columns (a list alias's `anyOf`); `column` is the first. */
+  anyColumns?: string[];
 }
 
 export interface ParsedListQuery {

@@ -243,6 +243,13 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
   for (const [path, action] of Object.entries(s.api?.aliases ?? {})) {
     const ap = pointer('api', 'aliases', path);
     if (s.readOnly && (action === 'add' || action === 'edit')) err(ap, `只读资源没有 ${action} 接口，不能声明别名 "${path}"`);
+    if (typeof action === 'object') {
+      action.anyOf.forEach((k, j) => {
+        const f = findField(s, k);
+        if (!f) err(pointer('api', 'aliases', path, 'anyOf', j), `接口别名 "${path}" 的字段 "${k}" 不是资源字段`);
+        else if (KINDS[f.kind].multiValued || KINDS[f.kind].storage === 'bool') err(pointer('api', 'aliases', path, 'anyOf', j), `接口别名 "${path}" 的字段 "${k}" 必须是单值字段`);
+      });
+    }
     for (const r of reg.resources.values()) {
       if (r.name === s.name) continue;
       const taken = (['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'] as const).some((a) => apiPath(r, a) === path) || Object.keys(r.api?.aliases ?? {}).includes(path);
@@ -320,7 +327,7 @@ export function knownRoutes(reg: Registry): Set<string> {
     out.add(`DELETE ${apiPath(r, 'delete')}`);
     out.add(`DELETE ${apiPath(r, 'deleteBatch')}`);
     for (const [path, a] of Object.entries(r.api?.aliases ?? {})) {
-      out.add(`${a === 'list' || a === 'queryById' ? 'GET' : 'POST'} ${path}`);
+      out.add(`${typeof a === 'object' || a === 'list' || a === 'queryById' ? 'GET' : 'POST'} ${path}`);
       if (a === 'edit') out.add(`PUT ${path}`);
     }
     if (r.list?.tree) out.add(`GET ${apiPath(r, 'childList')}`);

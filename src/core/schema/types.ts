@@ -386,7 +386,19 @@ export interface ApiSpec {
    * More paths (relative to the API root) answering one generic action, with its permission
    * code and checks — for callers that use another name, e.g. `{"/v1/hisApi/refund": "add"}`.
    */
-  aliases?: Record<string, 'list' | 'queryById' | 'add' | 'edit'>;
+  aliases?: Record<string, 'list' | 'queryById' | 'add' | 'edit' | ListAlias>;
+}
+
+/**
+ * A list under another path whose one parameter matches any of several fields (e.g. an order id
+ * against each order type's relation field of a refund: `/memberRefund/queryByOrderId?orderId=`).
+ */
+export interface ListAlias {
+  to: 'list';
+  /** The query parameter (required on this path). */
+  param: string;
+  /** Single-valued fields of the resource; a row matches when any of them equals the value. */
+  anyOf: string[];
 }
 
 export interface MenuSpec {

@@ -19,6 +19,7 @@ export function filterExpr(eb: ExpressionBuilder<any, any>, f: Filter): Expressi
   const v = f.value;
   switch (f.op) {
     case 'eq':
+      if (f.anyColumns) return eb.or(f.anyColumns.map((c) => eb(c, '=', v)));
       if (f.multiValued && !Array.isArray(v)) return member(col, v);
       return eb(col, '=', v);
     case 'in': {
@@ -39,5 +40,5 @@ export function filterExpr(eb: ExpressionBuilder<any, any>, f: Filter): Expressi
 
 /** Stable key of the filters for the count cache. */
 export function filterKey(filters: Filter[]): string {
-  return JSON.stringify(filters.map((f) => [f.column, f.op, f.value]));
+  return JSON.stringify(filters.map((f) => [f.anyColumns ?? f.column, f.op, f.value]));
 }

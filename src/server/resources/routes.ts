@@ -27,7 +27,7 @@ type Query = Record<string, unknown>;
 
 /** The generic path of an action and its `api.aliases` (absolute under the API root). */
 function pathsOf(s: ResourceModel['schema'], action: 'list' | 'queryById' | 'add' | 'edit'): string[] {
-  const aliases = Object.entries(s.api?.aliases ?? {}).filter(([, a]) => a === action).map(([p]) => p);
+  const aliases = Object.entries(s.api?.aliases ?? {}).filter(([, a]) => a === action || (typeof a === 'object' && a.to === action)).map(([p]) => p);
   return [apiPath(s, action), ...aliases];
 }
 
@@ -49,9 +49,16 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
   const decorateFor = (req: FastifyRequest, model: ResourceModel, recs: Array<Record<string, unknown>>) => presentRecords(model, recs, req.session!);
 
   for (const url of pathsOf(s, 'list')) app.get(url, perm('list'), async (req) => {
-    const query = (req.query ?? {}) as Query;
+    const query = { ...((req.query ?? {}) as Query) };
+    const alias = s.api?.aliases?.[url];
+    const anyOf = typeof alias === 'object' ? { alias, value: idParam(query, alias.param) } : undefined;
+    if (anyOf) delete query[anyOf.alias.param];
     refuseHiddenQuery(m, query, req.session!);
     const q = toListQuery(m, query);
+    if (anyOf) {
+      const columns = anyOf.alias.anyOf.map((k) => m.byKey.get(k)!.column);
+      q.filters.push({ column: columns[0]!, key: anyOf.alias.param, op: 'eq', value: anyOf.value, anyColumns: columns });
+    }
     const flat = query._flat === '1' || query._flat === 'true';
     const page = await listRecords(ctx, m, q, req.tenantId, { flat });
     decorateFor(req, m, page.records);
