@@ -8,5 +8,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 20_000,
+    // server suites start apps that migrate and seed the whole catalogue in their hooks
+    hookTimeout: 60_000,
   },
 });
