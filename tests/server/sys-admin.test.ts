@@ -382,3 +382,16 @@ describe('数据源管理', () => {
     expect(bad.body.message).toBe('数据源编码：编码必须以字母开头，可包含数字、下划线、横杠');
   });
 });
+
+describe('部门管理', () => {
+  it('seeds the organisation as a tree: one root, departments below it, posts below them', async () => {
+    const roots = await call<Page>(app, '/sys/sysDepart/list', { token: admin });
+    expect(roots.body.result.records.map((r) => r.departName)).toEqual(['互联网医院']);
+    const root = roots.body.result.records[0]!;
+    const depts = await call<Rec[]>(app, '/sys/sysDepart/childList', { token: admin, query: { pid: String(root.id) } });
+    expect(depts.body.result.map((d) => d.departName)).toEqual(expect.arrayContaining(['医务部', '药学部', '互联网医院运营部']));
+    const pharmacy = depts.body.result.find((d) => d.departName === '药学部')!;
+    const posts = await call<Rec[]>(app, '/sys/sysDepart/childList', { token: admin, query: { pid: String(pharmacy.id) } });
+    expect(posts.body.result.map((p) => [p.departName, p.orgCategory_dictText])).toEqual([['处方审核岗', '岗位']]);
+  });
+});

@@ -351,7 +351,8 @@ export interface ResourceSchema {
 /**
  * `rows` caps the generated demo rows per tenant (0: none); `records` replaces them by fixed
  * records (keys are field keys), seeded into every tenant, for modules whose rows are few and
- * meaningful (configuration, jobs).
+ * meaningful (configuration, jobs). In a tree, a record names its parent (a ref to the same
+ * resource) by the label of an earlier record.
  */
 export interface ResourceDemo {
   rows?: number;
