@@ -395,3 +395,24 @@ describe('部门管理', () => {
     expect(posts.body.result.map((p) => [p.departName, p.orgCategory_dictText])).toEqual([['处方审核岗', '岗位']]);
   });
 });
+
+describe('编码规则', () => {
+  it('the rule of 机构编码 is listed, and an administrator\'s edit numbers the next department', async () => {
+    const list = await call<Page>(app, '/sys/fillRule/list', { token: admin, query: { ruleCode: 'depart_org_code' } });
+    const r = list.body.result.records.find((x) => x.ruleCode === 'depart_org_code')!;
+    expect(r).toMatchObject({ prefix: 'BM', dateFormat: 'none', digits: 4 });
+    const root = (await call<Page>(app, '/sys/sysDepart/list', { token: admin })).body.result.records[0]!;
+    const add = async (departName: string) => {
+      const a = await call<string>(app, '/sys/sysDepart/add', { token: admin, body: { departName, parentId: root.id, orgCategory: '2' } });
+      expect(a.body.message).toBe('添加成功！');
+      return (await call<Rec>(app, '/sys/sysDepart/queryById', { token: admin, query: { id: a.body.result } })).body.result.orgCode;
+    };
+    expect(await add('科研处')).toMatch(/^BM\d{4}$/);
+    const e = await call(app, '/sys/fillRule/edit', { method: 'PUT', token: admin, body: { id: r.id, version: r.version, ruleName: r.ruleName, prefix: 'ORG', dateFormat: 'yyyyMM', digits: 3, remark: r.remark } });
+    expect(e.body.message).toBe('编辑成功！');
+    const now = new Date();
+    const ym = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`; // the server numbers in local time
+    expect(await add('教学处')).toBe(`ORG${ym}001`);
+    expect(await add('宣传处')).toBe(`ORG${ym}002`);
+  });
+});

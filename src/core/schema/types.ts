@@ -165,6 +165,12 @@ export interface AutoNumberSpec {
   date?: 'yyyyMMdd' | 'yyyyMM' | false;
   /** Width of the zero-padded sequence. */
   digits: number;
+  /**
+   * Code of an 编码规则 (the fill-rule module, sys_fill_rule) an administrator may edit: while the
+   * rule exists its prefix, date segment and digits replace these, which seed it on start.
+   * Fields sharing a code must declare the same numbering (linter).
+   */
+  rule?: string;
 }
 
 /**
