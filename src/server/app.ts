@@ -53,6 +53,7 @@ import path from 'node:path';
 import { registerExcelRoutes } from './excel/index.js';
 import { createFileStore, registerUploadRoutes, registerUploadStatic, uploadDirOf, type S3Config } from './files/index.js';
 import { CheckRules, fixedRules, registerCheckRule } from './rules/index.js';
+import { FILL_RULE_TABLE, seedFillRules } from './rules/fill.js';
 import { registerTenantEffects, seedTenantProfiles, TENANT_PROFILE_TABLE } from './tenancy/profiles.js';
 import { LiveCheckRules, registerRuleEffects, RULE_ITEM_TABLE, RULE_TABLE, seedRuleTable } from './rules/live.js';
 import { DEFAULT_SCHEMAS_DIR } from './schemas.js';
@@ -169,6 +170,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     const report = await syncSchemas(locked.db, registry, access);
     if (liveRules) await seedRuleTable(locked.db, fileRules);
     if (tables.has(TENANT_PROFILE_TABLE)) await seedTenantProfiles(locked.db);
+    if (tables.has(FILL_RULE_TABLE)) await seedFillRules(locked.db, registry);
     await seedUserDeparts(lctx);
     await seedAnnouncements(lctx);
     return report;

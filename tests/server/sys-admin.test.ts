@@ -382,3 +382,37 @@ describe('数据源管理', () => {
     expect(bad.body.message).toBe('数据源编码：编码必须以字母开头，可包含数字、下划线、横杠');
   });
 });
+
+describe('部门管理', () => {
+  it('seeds the organisation as a tree: one root, departments below it, posts below them', async () => {
+    const roots = await call<Page>(app, '/sys/sysDepart/list', { token: admin });
+    expect(roots.body.result.records.map((r) => r.departName)).toEqual(['互联网医院']);
+    const root = roots.body.result.records[0]!;
+    const depts = await call<Rec[]>(app, '/sys/sysDepart/childList', { token: admin, query: { pid: String(root.id) } });
+    expect(depts.body.result.map((d) => d.departName)).toEqual(expect.arrayContaining(['医务部', '药学部', '互联网医院运营部']));
+    const pharmacy = depts.body.result.find((d) => d.departName === '药学部')!;
+    const posts = await call<Rec[]>(app, '/sys/sysDepart/childList', { token: admin, query: { pid: String(pharmacy.id) } });
+    expect(posts.body.result.map((p) => [p.departName, p.orgCategory_dictText])).toEqual([['处方审核岗', '岗位']]);
+  });
+});
+
+describe('编码规则', () => {
+  it('the rule of 机构编码 is listed, and an administrator\'s edit numbers the next department', async () => {
+    const list = await call<Page>(app, '/sys/fillRule/list', { token: admin, query: { ruleCode: 'depart_org_code' } });
+    const r = list.body.result.records.find((x) => x.ruleCode === 'depart_org_code')!;
+    expect(r).toMatchObject({ prefix: 'BM', dateFormat: 'none', digits: 4 });
+    const root = (await call<Page>(app, '/sys/sysDepart/list', { token: admin })).body.result.records[0]!;
+    const add = async (departName: string) => {
+      const a = await call<string>(app, '/sys/sysDepart/add', { token: admin, body: { departName, parentId: root.id, orgCategory: '2' } });
+      expect(a.body.message).toBe('添加成功！');
+      return (await call<Rec>(app, '/sys/sysDepart/queryById', { token: admin, query: { id: a.body.result } })).body.result.orgCode;
+    };
+    expect(await add('科研处')).toMatch(/^BM\d{4}$/);
+    const e = await call(app, '/sys/fillRule/edit', { method: 'PUT', token: admin, body: { id: r.id, version: r.version, ruleName: r.ruleName, prefix: 'ORG', dateFormat: 'yyyyMM', digits: 3, remark: r.remark } });
+    expect(e.body.message).toBe('编辑成功！');
+    const now = new Date();
+    const ym = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}`; // the server numbers in local time
+    expect(await add('教学处')).toBe(`ORG${ym}001`);
+    expect(await add('宣传处')).toBe(`ORG${ym}002`);
+  });
+});

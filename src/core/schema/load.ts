@@ -11,7 +11,7 @@ import dictMeta from '../../../schemas/meta/dict.schema.json';
 import registryMeta from '../../../schemas/meta/registry.schema.json';
 import { ajvProblems } from './ajv-messages.js';
 import { migrateSchema } from './migrate.js';
-import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, REGION_RESOURCE } from './naming.js';
+import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, FILL_RULE_RESOURCE, REGION_RESOURCE } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
 import type { Condition, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
 import { CRUD_ACTIONS, REGULATOR_FIELDS, UPLOAD_QUEUE_FIELDS, UPLOAD_STATES } from './types.js';
@@ -583,6 +583,13 @@ function checkServerFilled(f: FieldSchema, p: (...more: Array<string | number>) 
   if (a) {
     if (f.kind !== 'string') err(p('autoNumber'), `${name} 声明了 autoNumber，类型必须是 string`);
     if (!f.unique) err(p('autoNumber'), `${name} 声明了 autoNumber，必须同时声明 unique（唯一索引防止并发重号）`);
+    if (a.rule && !reg.resources.has(FILL_RULE_RESOURCE)) err(p('autoNumber', 'rule'), `${name} 的 autoNumber 声明了编码规则，需要编码规则模块 "${FILL_RULE_RESOURCE}"`, FILL_RULE_RESOURCE);
+    if (a.rule) {
+      // one numbering per rule code: the first field declaring it is the reference
+      const first = [...reg.resources.values()].flatMap((r) => r.fields.map((x) => ({ r, x }))).find(({ x }) => x.autoNumber?.rule === a.rule);
+      const same = (p: typeof a, q: typeof a) => p.prefix === q.prefix && (p.date || false) === (q.date || false) && p.digits === q.digits;
+      if (first && first.x !== f && !same(first.x.autoNumber!, a)) err(p('autoNumber', 'rule'), `${name} 的编码规则 "${a.rule}" 与模块 "${first.r.name}" 的字段 "${first.x.key}" 的编号方式不一致`);
+    }
     const length = a.prefix.length + (a.date ? a.date.length : 0) + a.digits;
     if (f.maxLength !== undefined && length > f.maxLength) err(p('autoNumber'), `${name} 的 autoNumber 编号长 ${length} 位，超过 maxLength (${f.maxLength})`);
   }

@@ -24,6 +24,8 @@ export function findField(schema: ResourceSchema, key: string): FieldSchema | un
  * the shown label its `name`. Client cascader and server relation options both use it.
  */
 export const REGION_RESOURCE = 'sysRegion';
+/** The fill-rule module (编码规则) that `autoNumber.rule` codes live in. */
+export const FILL_RULE_RESOURCE = 'sysFillRule';
 export const REGION_VALUE = 'code';
 export const REGION_LABEL = 'name';
 

@@ -209,6 +209,12 @@ export interface AutoNumberSpec {
   date?: 'yyyyMMdd' | 'yyyyMM' | false;
   /** Width of the zero-padded sequence. */
   digits: number;
+  /**
+   * Code of an 编码规则 (the fill-rule module, sys_fill_rule) an administrator may edit: while the
+   * rule exists its prefix, date segment and digits replace these, which seed it on start.
+   * Fields sharing a code must declare the same numbering (linter).
+   */
+  rule?: string;
 }
 
 /**
@@ -522,7 +528,8 @@ export const UPLOAD_STATES = { pending: '0', sending: '1', done: '2', failed: '3
 /**
  * `rows` caps the generated demo rows per tenant (0: none); `records` replaces them by fixed
  * records (keys are field keys), seeded into every tenant, for modules whose rows are few and
- * meaningful (configuration, jobs).
+ * meaningful (configuration, jobs). In a tree, a record names its parent (a ref to the same
+ * resource) by the label of an earlier record.
  */
 export interface ResourceDemo {
   rows?: number;

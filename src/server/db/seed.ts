@@ -132,13 +132,24 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
           : generateRows(s, Math.min(opts.rows, s.demo?.rows ?? opts.rows), { seed: hashSeed(tenant.id, s.name), tenantId: tenant.id, dicts: registry.dicts, refIds, refRows });
         const rows: Row[] = [];
         const apiRows: Row[] = [];
+        // fixed records of a tree name their parent by its label (an earlier record's)
+        const parents = s.demo?.records ? m.fields.filter((c) => (c.field.kind === 'ref' || c.field.kind === 'treeRef') && c.field.ref?.resource === s.name && (c.field.ref.value ?? 'id') === 'id') : [];
+        const idByLabel = new Map<string, string>();
         for (const rec of recs) {
           const row = moduleRow(m, rec, tenant.id, generatedHash, now);
+          for (const c of parents) {
+            const parentId = idByLabel.get(`${c.key}\u0000${String(rec[c.key])}`);
+            if (parentId) {
+              row[c.column] = parentId;
+              rec[c.key] = parentId;
+            }
+          }
           if (m.unique.some((c) => row[c.column] != null && taken.get(c.column)!.has(row[c.column]))) continue;
           for (const c of m.unique) taken.get(c.column)!.add(row[c.column]);
           if (m.table === 'sys_user') row.del_flag = 0;
           rows.push(row);
           apiRows.push({ ...rec, id: row.id });
+          for (const c of parents) idByLabel.set(`${c.key}\u0000${String(rec[c.field.ref!.label])}`, String(row.id));
         }
         add(m.table, rows);
         refIds[s.name] = [...(refIds[s.name] ?? []), ...rows.map((r) => String(r.id))];

@@ -18,6 +18,8 @@ import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { ChildLink } from './children.js';
 import { rowToRecord, type ResourceModel } from './model.js';
+import { effectiveAutoNumber } from '../rules/fill.js';
+
 
 type Db = Kysely<any>;
 type Rec = Record<string, unknown>;
@@ -51,8 +53,10 @@ export async function assignAutoNumbers(db: Db, m: ResourceModel, values: Rec, t
     await sql`select pg_advisory_xact_lock(hashtext(${`${m.table}:${tenantId}`}))`.execute(db);
   }
   for (const c of m.fields) {
-    const spec = c.field.autoNumber;
-    if (!spec) continue;
+    const declared = c.field.autoNumber;
+    if (!declared) continue;
+    // an administrator's 编码规则 of that code replaces the declaration
+    const spec = await effectiveAutoNumber(db, declared);
     const head = numberHead(spec);
     const width = head.length + spec.digits;
     // same width + same head: the greatest string is the greatest number
