@@ -64,16 +64,15 @@ const list = async (p: string, query: Rec = {}) => (await ok<Page<Rec>>(p, { que
 const byId = (p: string, id: string) => ok<Rec>(p, { query: { id } });
 
 let configId = '';
-/** A fresh 挂号监管 record (待上报) of a real booking, department, doctor and patient. */
+/** A fresh 挂号监管 record (待上报) naming a real booking, department, doctor and patient. */
 async function bookRecord(fee = 15): Promise<string> {
   const [booking] = await list('/hisBookOrder/list', { pageSize: 1 });
-  const hospitalId = String(booking!.hospitalId);
-  const [dept] = await list('/hisDepartment/list', { hospitalId, pageSize: 1 });
-  const [doctor] = await list('/hisDoctor/list', { hospitalId, pageSize: 1 });
+  const [dept] = await list('/hisDepartment/list', { pageSize: 1 });
+  const [doctor] = await list('/hisDoctor/list', { pageSize: 1 });
   const [patient] = await list('/hisPatient/list', { pageSize: 1 });
   return ok<string>('/hisSuperviseBook/add', {
     body: {
-      bookId: booking!.id, orgCode: '45560012964010011A1001', hospitalId, departmentId: dept!.id, doctorId: doctor!.id, doctorCertNo: '110640000012345',
+      bookId: booking!.id, orgCode: '45560012964010011A1001', departmentId: dept!.id, doctorId: doctor!.id, doctorCertNo: '110640000012345',
       patientId: patient!.id, visitDate: '2026-01-12', timeSlot: '1', fee, bookStatus: '3',
     },
   });

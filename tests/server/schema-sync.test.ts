@@ -114,7 +114,7 @@ describe('schema sync on restart', () => {
     const moduleFile = file('modules/syncProbe.json');
     writeJson(moduleFile, {
       $schema: '../meta/resource.schema.json', schemaVersion: 1, name: 'syncProbe', title: '同步探针', entity: '探针',
-      menu: { group: '医学字典', path: '/medical/syncProbe' },
+      menu: { group: '工作台', path: '/medical/syncProbe' },
       fields: [{ key: 'name', title: '名称', kind: 'string', required: true, maxLength: 32, search: 'like' }],
     });
     await restart();
@@ -130,7 +130,7 @@ describe('schema sync on restart', () => {
     const { menu } = await menuOf('admin');
     const hit = page(menu, 'syncProbe');
     expect(hit?.page.hidden).toBe(true);
-    expect(hit?.dir).toMatchObject({ hidden: true, meta: { title: '医学字典' } }); // its group has no other module
+    expect(hit?.dir).toMatchObject({ hidden: true, meta: { title: '工作台' } }); // its group has no other module
     expect(sqlite((db) => db.prepare(`select count(*) n from sys_permission where perms = 'syncProbe:list'`).get())).toEqual({ n: 1 }); // kept, hidden
     expect((await dictItems('sync_probe')).status).toBe(404);
     expect(sqlite((db) => db.prepare(`select count(*) n from sys_dict_item where item_value = 'a' and item_text = '甲'`).get())).toEqual({ n: 1 });

@@ -15,7 +15,8 @@ import { UPLOAD_STATES } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
 import { newId, nowText } from '../db/ids.js';
 import { badRequest } from '../errors.js';
-import type { Effects } from '../resources/effects.js';
+import type { EffectContext, Effects } from '../resources/effects.js';
+import { logWrites } from '../resources/write-log.js';
 import { rowToRecord, type ResourceModel } from '../resources/model.js';
 import { columns, payloadFields, queueModels, settleSource } from './queue.js';
 
@@ -60,6 +61,14 @@ async function queueRow(e: { ctx: AppContext; db: Kysely<any>; id: string; calle
   return { queue: models.queue, rec: rowToRecord(models.queue, row as Rec) };
 }
 
+/** The source record follows a queue action, in the action's transaction and data log. */
+async function settleLogged(e: EffectContext, rec: Rec, status: string): Promise<void> {
+  const source = String(rec.sourceResource ?? '');
+  if (await settleSource(e.ctx, source, String(rec.sourceId ?? ''), e.caller.tenantId, status, nowText(), null, e.db)) {
+    await logWrites(e.db, e.caller, source, e.action?.action ?? 'upload', [String(rec.sourceId)]);
+  }
+}
+
 /** The row moved meanwhile (the queue claimed it): the action changes nothing. */
 async function guarded(p: Promise<{ numUpdatedRows: bigint }>): Promise<void> {
   if (Number((await p).numUpdatedRows) !== 1) throw badRequest('上报记录的状态已变化，请刷新后重试');
@@ -79,15 +88,18 @@ export function registerRegulatorEffects(effects: Effects): void {
     const payload = await labelled(e.ctx, e.db, e.model, e.before, tenantId);
     const bizNo = String(payload[`${u.bizNo}_dictText`] ?? payload[u.bizNo] ?? e.id);
     const now = nowText();
+    const ids: string[] = [];
     for (const c of configs) {
+      ids.push(newId());
       await e.db.insertInto(queue.table).values({
-        id: newId(), tenant_id: tenantId, create_by: e.caller.user.username, create_time: now, version: 1,
+        id: ids[ids.length - 1], tenant_id: tenantId, create_by: e.caller.user.username, create_time: now, version: 1,
         ...columns(queue, {
           uploadType: u.type, bizNo, orgId: c.id, sourceResource: e.model.name, sourceId: e.id, payload,
           status: UPLOAD_STATES.pending, retryCount: 0,
         }),
       }).execute();
     }
+    await logWrites(e.db, e.caller, queue.name, 'add', ids, 1);
     const set: Rec = {};
     if (u.status !== e.model.schema.states?.field) set[u.status] = UPLOAD_STATES.sending;
     if (u.reason) set[u.reason] = null;
@@ -98,7 +110,7 @@ export function registerRegulatorEffects(effects: Effects): void {
     const { queue, rec } = await queueRow(e);
     if (String(rec.status) !== UPLOAD_STATES.failed) throw badRequest(`当前状态「${STATE_TEXT[String(rec.status)] ?? rec.status}」不允许执行「重新上报」`);
     await guarded(e.db.updateTable(queue.table).set(columns(queue, { status: UPLOAD_STATES.pending, retryCount: 0, nextTime: null, failReason: null })).where('id', '=', e.id).where(queue.byKey.get('status')!.column, '=', rec.status).executeTakeFirst());
-    await settleSource(e.ctx, String(rec.sourceResource ?? ''), String(rec.sourceId ?? ''), e.caller.tenantId, UPLOAD_STATES.sending, nowText(), null, e.db);
+    await settleLogged(e, rec, UPLOAD_STATES.sending);
     return e.id;
   });
 
@@ -107,7 +119,7 @@ export function registerRegulatorEffects(effects: Effects): void {
     const from: string[] = [UPLOAD_STATES.pending, UPLOAD_STATES.failed, UPLOAD_STATES.retrying];
     if (!from.includes(String(rec.status))) throw badRequest(`当前状态「${STATE_TEXT[String(rec.status)] ?? rec.status}」不允许执行「忽略」`);
     await guarded(e.db.updateTable(queue.table).set(columns(queue, { status: UPLOAD_STATES.ignored, nextTime: null, ignoreReason: e.values.ignoreReason })).where('id', '=', e.id).where(queue.byKey.get('status')!.column, '=', rec.status).executeTakeFirst());
-    await settleSource(e.ctx, String(rec.sourceResource ?? ''), String(rec.sourceId ?? ''), e.caller.tenantId, UPLOAD_STATES.ignored, nowText(), null, e.db);
+    await settleLogged(e, rec, UPLOAD_STATES.ignored);
     return e.id;
   });
 }

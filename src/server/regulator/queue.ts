@@ -12,7 +12,8 @@
  * 已上报. Anything else — a refusal, another HTTP status, a timeout, no connection — counts one
  * failure: 重试中 with nextTime = now + backoff × 2^(failures − 1) while failures ≤ maxRetries,
  * else 上报失败 with the reason. The source record (`upload` of its schema) follows: 已上报 or
- * 上报失败 with the time and the reason (its version moves on, so stale edit forms get 409).
+ * 上报失败 with the time and the reason (its version moves on, so stale edit forms get 409); both
+ * writes are one transaction and go to the data log as the user `system`.
  */
 import { createHmac } from 'node:crypto';
 import type { ResourceSchema } from '../../core/schema/types.js';
@@ -21,6 +22,10 @@ import type { AppContext } from '../context.js';
 import { nowText } from '../db/ids.js';
 import { rowToRecord, toStored, type ResourceModel } from '../resources/model.js';
 import { nextVersion } from '../resources/version.js';
+import { logWrites } from '../resources/write-log.js';
+import type { Caller } from '../resources/pipeline.js';
+import type { SessionUser } from '../auth/session.js';
+import { inTransaction } from '../db/connection.js';
 
 type Rec = Record<string, unknown>;
 
@@ -159,31 +164,45 @@ export class UploadQueue {
         nextTime = nowText(new Date(at.getTime() + this.backoffMs * 2 ** (failures - 1)));
       } else status = UPLOAD_STATES.failed;
     }
-    await db
-      .updateTable(queue.table)
-      .set({
-        ...columns(queue, {
-          status, retryCount: failures, nextTime, respCode: o.code, respMsg: o.message?.slice(0, 500) ?? null,
-          failReason: o.ok ? null : (o.reason ?? '上报失败').slice(0, 500), firstTime: rec.firstTime ?? now, lastTime: now,
-        }),
-        version: nextVersion(),
-      })
-      .where('id', '=', String(rec.id))
-      .execute();
-    if (status === UPLOAD_STATES.retrying) return; // the source stays 上报中 until the last attempt
-    await settleSource(this.ctx, String(rec.sourceResource ?? ''), String(rec.sourceId ?? ''), tenantId, status, now, o.ok ? null : o.reason ?? null);
+    const by = systemCaller(tenantId);
+    await inTransaction(db, async (trx) => {
+      await trx
+        .updateTable(queue.table)
+        .set({
+          ...columns(queue, {
+            status, retryCount: failures, nextTime, respCode: o.code, respMsg: o.message?.slice(0, 500) ?? null,
+            failReason: o.ok ? null : (o.reason ?? '上报失败').slice(0, 500), firstTime: rec.firstTime ?? now, lastTime: now,
+          }),
+          version: nextVersion(),
+        })
+        .where('id', '=', String(rec.id))
+        .execute();
+      await logWrites(trx, by, queue.name, 'uploadResult', [String(rec.id)]);
+      if (status === UPLOAD_STATES.retrying) return; // the source stays 上报中 until the last attempt
+      const source = String(rec.sourceResource ?? '');
+      if (await settleSource(this.ctx, source, String(rec.sourceId ?? ''), tenantId, status, now, o.ok ? null : o.reason ?? null, trx)) {
+        await logWrites(trx, by, source, 'uploadResult', [String(rec.sourceId)]);
+      }
+    });
   }
 }
 
 /** The source record follows its upload: state, time and reason as its schema's `upload` names them. */
-export async function settleSource(ctx: AppContext, resource: string, id: string, tenantId: number, status: string, time: string, reason: string | null, db = ctx.database.db): Promise<void> {
+export async function settleSource(ctx: AppContext, resource: string, id: string, tenantId: number, status: string, time: string, reason: string | null, db = ctx.database.db): Promise<boolean> {
   const m = ctx.models.get(resource);
   const u = m?.schema.upload;
-  if (!m || !u || !id) return;
+  if (!m || !u || !id) return false;
   const values: Rec = { [u.status]: status };
   if (u.time && status !== UPLOAD_STATES.ignored) values[u.time] = time;
   if (u.reason) values[u.reason] = status === UPLOAD_STATES.failed ? reason : null;
-  await db.updateTable(m.table).set({ ...columns(m, values), version: nextVersion() }).where('id', '=', id).where('tenant_id', '=', tenantId).execute();
+  const r = await db.updateTable(m.table).set({ ...columns(m, values), version: nextVersion() }).where('id', '=', id).where('tenant_id', '=', tenantId).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The queue writes as the system (data log user `system`) in the row's tenant. */
+function systemCaller(tenantId: number): Caller {
+  const user: SessionUser = { token: '', id: '0', username: 'system', realname: '系统', tenantId, orgId: null, roleCodes: [], isSuperAdmin: false, perms: new Set() };
+  return { user, tenantId };
 }
 
 const ACCEPTED = new Set(['0', '200']);
