@@ -2,7 +2,8 @@
  * GET /dashboard/analysis (首页) and GET /dashboard/workplace (工作台): figures of the caller's
  * scope from the declarations of schemas/dashboard.json.
  * - Every logged-in user may call them (the home page is everyone's); each figure counts only
- *   modules whose list the caller may read, a pending item only when the caller may perform
+ *   modules whose list the caller may read (sums and rankings only over fields the caller may
+ *   view), a pending item only when the caller may perform
  *   its action, a quick link only to a list the caller may open.
  * - Scope: a platform user (tenant 1000) acting as the platform sees every tenant; a platform
  *   user who switched to a tenant, and every hospital user, sees that tenant's rows only.
@@ -73,14 +74,16 @@ export async function computeAnalysis(ctx: AppContext, spec: DashboardSpec, user
   const lookup = lookupOf([...ctx.models.values()].map((x) => x.schema));
   const grants = grantsOfUser(user);
   const mayList = (src: DashboardSource) => accessCan(grants, { resource: src.resource, action: 'list' }, lookup).ok;
+  /** A figure drawn from a field the caller may not view (an amount, a doctor) would reveal it. */
+  const mayView = (src: DashboardSource, key: string | undefined) => !!key && accessCan(grants, { resource: src.resource, action: 'view', field: key }, lookup).ok;
 
   const today = { from: dayStart(now), to: dayStart(addDays(now, 1)) };
   const yesterday = { from: dayStart(addDays(now, -1)), to: today.from };
   const stats: StatFigure[] = [];
   for (const stat of spec.stats) {
-    const sources = statSources(spec, stat).filter(mayList);
-    if (sources.length === 0) continue;
     const what = stat.measure ?? 'count';
+    const sources = statSources(spec, stat).filter((src) => mayList(src) && (what !== 'revenue' || mayView(src, src.amount)));
+    if (sources.length === 0) continue;
     let value = 0;
     let before = 0;
     for (const src of sources) {
@@ -99,7 +102,7 @@ export async function computeAnalysis(ctx: AppContext, spec: DashboardSpec, user
   const revenue = new Array<number>(days).fill(0);
   const mix: AnalysisResult['mix'] = [];
   for (const src of orders) {
-    const byDay = await perDay(ctx, src, tenant, period);
+    const byDay = await perDay(ctx, mayView(src, src.amount) ? src : { ...src, amount: undefined }, tenant, period);
     let total = 0;
     dates.forEach((d, i) => {
       const v = byDay.get(d);
@@ -116,7 +119,7 @@ export async function computeAnalysis(ctx: AppContext, spec: DashboardSpec, user
     const labels = new Map<string, string>();
     for (const src of orders) {
       const key = src[which];
-      if (!key) continue;
+      if (!key || !mayView(src, key)) continue;
       const m = ctx.models.get(src.resource)!;
       const per = await perRef(ctx, src, key, tenant, period);
       for (const [id, n] of per) totals.set(id, (totals.get(id) ?? 0) + n);
