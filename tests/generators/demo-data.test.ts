@@ -24,7 +24,20 @@ function seedAll(count: number, seed = 42, tenantId = 1000): Record<string, Row[
   seedOrder(schemas).forEach((s, si) => {
     // as the seed does: a module's fixed records replace its generated rows
     const rows = s.demo?.records ? s.demo.records.map((r) => Object.fromEntries(s.fields.map((f) => [f.key, r[f.key] ?? null])) as Row) : generateRows(s, count, { seed, tenantId, dicts, refRows });
-    refRows[s.name] = rows.map((r, i) => ({ id: `${si + 1}${String(i + 1).padStart(18, '0')}`, ...r }));
+    const withIds: Row[] = rows.map((r, i) => ({ id: `${si + 1}${String(i + 1).padStart(18, '0')}`, ...r }));
+    // as the seed does: fixed records of a tree name their parent by an earlier record's label
+    if (s.demo?.records) {
+      const parents = s.fields.filter((f) => (f.kind === 'ref' || f.kind === 'treeRef') && f.ref?.resource === s.name && (f.ref.value ?? 'id') === 'id');
+      const idByLabel = new Map<string, string>();
+      for (const r of withIds) {
+        for (const f of parents) {
+          const parentId = idByLabel.get(`${f.key}\u0000${String(r[f.key])}`);
+          if (parentId) r[f.key] = parentId;
+          idByLabel.set(`${f.key}\u0000${String(r[f.ref!.label])}`, String(r.id));
+        }
+      }
+    }
+    refRows[s.name] = withIds;
   });
   return refRows;
 }

@@ -11,6 +11,12 @@ type Rec = Record<string, unknown>;
 
 export async function concurrentIncrements(app: FastifyInstance, token: string, id: string, n: number): Promise<{ conflicts: number }> {
   const read = async () => (await call<Rec>(app, '/hisDoctor/queryById', { token, query: { id } })).body.result;
+  // 每日接诊上限 is a field of doctors who take online consultations: switch this one on first
+  const before = await read();
+  if (before.onlineSwitch !== true) {
+    const on = await call(app, '/hisDoctor/edit', { method: 'PUT', token, body: { ...before, onlineSwitch: true, imagePrice: before.imagePrice ?? 30, videoPrice: before.videoPrice ?? 50, dailyLimit: 10 } });
+    expect(on.status, on.body.message).toBe(200);
+  }
   const start = Number((await read()).dailyLimit ?? 0);
   let conflicts = 0;
   await Promise.all(

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { call, login, testApp } from './helpers.js';
+import { roleCodes } from '../../src/core/schema/access-data.js';
+import { loadSchemaRoot } from '../../src/server/schemas.js';
 import { filterMenuByAppList } from '../../src/client/shell/appFilter.js';
 import type { MenuItem } from '../../src/client/state/types.js';
 
@@ -79,13 +81,19 @@ describe('permission menu', () => {
     expect(dirs.map((d) => d.meta.title)).toContain('系统管理');
   });
 
-  it('gives zhuli only 首页 and read-only lists of doctors, patients and the orders an assistant follows', async () => {
+  it('gives zhuli 首页 and read-only lists of what roles.json grants an assistant, nothing else', async () => {
     const r = await call<MenuResult>(app, '/sys/permission/getUserPermissionByToken', { token: zhuli });
     const { menu, auth, allAuth } = r.body.result;
-    expect(menu.map((m) => m.meta.title)).toEqual(['首页', '医护管理', '患者管理', '订单中心']);
-    expect(menu[1]!.children!.map((c) => c.component)).toEqual(['resource/hisDoctor']);
-    expect(menu[2]!.children!.map((c) => c.component)).toEqual(['resource/hisPatient']);
-    expect(auth.map((a) => a.action).sort()).toEqual(['hisBookOrder:list', 'hisConsultOrder:list', 'hisDoctor:list', 'hisPatient:list', 'hisReturnVisitOrder:list', 'hisVideoRecord:list']);
+    const { registry, access } = loadSchemaRoot();
+    const granted = [...roleCodes(access.roles.find((x) => x.code === 'zhuli')!, registry)].sort();
+    expect(granted.every((c) => c.endsWith(':list'))).toBe(true);
+    expect(auth.map((a) => a.action).sort()).toEqual(granted);
+    // the menu: 首页, then the groups of the granted pages, each holding only granted pages
+    const pages = [...registry.resources.values()].filter((s) => s.menu && granted.includes(`${s.permissionPrefix ?? s.name}:list`));
+    expect(menu[0]!.meta.title).toBe('首页');
+    expect(menu.slice(1).map((m) => m.meta.title).sort()).toEqual([...new Set(pages.map((s) => s.menu!.group))].sort());
+    expect(menu.slice(1).flatMap((m) => m.children!.map((c) => c.component)).sort()).toEqual(pages.map((s) => `resource/${s.name}`).sort());
+    expect(menu.find((m) => m.meta.title === '医护管理')!.children!.map((c) => c.component)).toContain('resource/hisDoctor');
     expect(allAuth.map((a) => a.action)).toContain('hisDoctor:add');
   });
 });
