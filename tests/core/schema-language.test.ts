@@ -1,6 +1,6 @@
 /** Language v1 additions: API paths, access projection, permission codes, tree index, children rows, loader rules. */
 import { describe, expect, test } from 'vitest';
-import { allowedTransitions, canEditField, fieldAccess, transitionPermission } from '../../src/core/projections/access.js';
+import { allowedTransitions, canEditField, editableInState, fieldAccess, transitionPermission } from '../../src/core/projections/access.js';
 import { permissionCodes, requiredPermission } from '../../src/core/projections/menu.js';
 import { toTableSpec } from '../../src/core/projections/sql.js';
 import { createValidator } from '../../src/core/projections/validator.js';
@@ -140,6 +140,11 @@ describe('loader rules', () => {
     expect(meta({ key: 'fee', title: '费用', kind: 'money', readOnly: true, compute: { avg: ['imagePrice', 'imagePrice'] } }).length).toBeGreaterThan(0);
   });
 
+  test('states.editable names values of the state dictionary', () => {
+    expect(load((d) => { d.states!.editable = ['0', '2']; })).toEqual([]);
+    expect(load((d) => { d.states!.editable = ['0', '7']; })).toEqual(['error /states/editable/1 可编辑状态 "7" 不是字典 "audit_status" 的值']);
+  });
+
   test('transition set: resource fields other than the state, values fitting their kinds', () => {
     const withSet = (set: Record<string, unknown>) => load((d) => {
       d.fields.push({ key: 'auditTime', title: '审核时间', kind: 'datetime', readOnly: true }, { key: 'auditBy', title: '审核人', kind: 'string', readOnly: true }, { key: 'fee', title: '费用', kind: 'money', readOnly: true });
@@ -181,5 +186,16 @@ describe('loader rules', () => {
     const g = asFiles();
     (g.modules.find((m) => m.data.name === 'hisHospital')!.data as ResourceSchema).api = { base: '/hisDoctor', list: '/approve' };
     expect(loadRegistry(g.modules, g.dicts).problems.map((p) => p.message)).toContain('接口路径 "/hisDoctor/approve" 与模块 "hisHospital" 重复');
+  });
+});
+
+describe('editableInState', () => {
+  test('every state without the word; only the listed ones with it', () => {
+    const states = { field: 'status', transitions: [{ action: 'approve', title: '审核通过', from: ['0'], to: '1' }] };
+    expect(editableInState({ states }, { status: '1' })).toBe(true);
+    expect(editableInState({}, { status: '1' })).toBe(true);
+    expect(editableInState({ states: { ...states, editable: ['0', '3'] } }, { status: '3' })).toBe(true);
+    expect(editableInState({ states: { ...states, editable: ['0', '3'] } }, { status: '1' })).toBe(false);
+    expect(editableInState({ states: { ...states, editable: ['0'] } }, { status: null })).toBe(false);
   });
 });
