@@ -1,6 +1,6 @@
 /** Language v1 additions: API paths, access projection, permission codes, tree index, children rows, loader rules. */
 import { describe, expect, test } from 'vitest';
-import { allowedTransitions, canEditField, fieldAccess, transitionPermission } from '../../src/core/projections/access.js';
+import { allowedTransitions, canEditField, editableInState, fieldAccess, transitionPermission } from '../../src/core/projections/access.js';
 import { permissionCodes, requiredPermission } from '../../src/core/projections/menu.js';
 import { toTableSpec } from '../../src/core/projections/sql.js';
 import { createValidator } from '../../src/core/projections/validator.js';
@@ -140,6 +140,11 @@ describe('loader rules', () => {
     expect(meta({ key: 'fee', title: '费用', kind: 'money', readOnly: true, compute: { avg: ['imagePrice', 'imagePrice'] } }).length).toBeGreaterThan(0);
   });
 
+  test('states.editable names values of the state dictionary', () => {
+    expect(load((d) => { d.states!.editable = ['0', '2']; })).toEqual([]);
+    expect(load((d) => { d.states!.editable = ['0', '7']; })).toEqual(['error /states/editable/1 可编辑状态 "7" 不是字典 "audit_status" 的值']);
+  });
+
   test('transition set: resource fields other than the state, values fitting their kinds', () => {
     const withSet = (set: Record<string, unknown>) => load((d) => {
       d.fields.push({ key: 'auditTime', title: '审核时间', kind: 'datetime', readOnly: true }, { key: 'auditBy', title: '审核人', kind: 'string', readOnly: true }, { key: 'fee', title: '费用', kind: 'money', readOnly: true });
@@ -228,5 +233,16 @@ describe('word lists (wordList / wordCheck)', () => {
     expect(load((d) => { d.wordList!.word = 'words'; })).toEqual(['/wordList/word 词表的词语字段 "words" 不是已声明的字段']);
     expect(load((d) => { d.wordList!.scenes = 'sex'; intro(d).wordCheck = { list: 'hisDoctor' }; })).toEqual(['/wordList/scenes 词表的场景字段 "sex" 必须是多选字典（dict + multiple）']);
     expect(load((d) => { d.wordList!.activeWhen = { enabled: '1' }; })).toEqual(['/wordList/activeWhen/enabled 词表的 activeWhen 条件引用的字段 "enabled" 不存在']);
+  });
+});
+
+describe('editableInState', () => {
+  test('every state without the word; only the listed ones with it', () => {
+    const states = { field: 'status', transitions: [{ action: 'approve', title: '审核通过', from: ['0'], to: '1' }] };
+    expect(editableInState({ states }, { status: '1' })).toBe(true);
+    expect(editableInState({}, { status: '1' })).toBe(true);
+    expect(editableInState({ states: { ...states, editable: ['0', '3'] } }, { status: '3' })).toBe(true);
+    expect(editableInState({ states: { ...states, editable: ['0', '3'] } }, { status: '1' })).toBe(false);
+    expect(editableInState({ states: { ...states, editable: ['0'] } }, { status: null })).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ beforeAll(async () => {
   };
   a = await testApp({ dataDir: path.join(dir, 'a'), s3: cfg });
   b = await testApp({ dataDir: path.join(dir, 'b'), s3: cfg });
-});
+}, 60_000);
 
 afterAll(async () => {
   await a?.close();

@@ -8,7 +8,7 @@ import type { Page } from '../../src/core/protocol/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { call, login } from './helpers.js';
 import { createTestDatabase, probePostgres, PG_REQUIRED, type TestDatabase } from './pg-helpers.js';
-import { concurrentIncrements } from './pipeline-rmw.js';
+import { concurrentIncrements, onlineDoctorId } from './pipeline-rmw.js';
 
 type Rec = Record<string, unknown>;
 const probe = await probePostgres();
@@ -48,8 +48,7 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL: version check', (
   });
 
   it('concurrent read-modify-write increments: none is lost', async () => {
-    const d = await firstDoctor();
-    await concurrentIncrements(app, hosp, String(d.id), 12);
+    await concurrentIncrements(app, hosp, await onlineDoctorId(app, hosp), 12);
   });
 
   it('concurrent refunds of one order never add up past what it paid (capBy locks the order)', async () => {

@@ -9,6 +9,14 @@ import { call } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
+/** A doctor who takes online consultations: the one whose 每日接诊上限 applies (it is hidden, and refused, otherwise). */
+export async function onlineDoctorId(app: FastifyInstance, token: string): Promise<string> {
+  const page = await call<{ records: Rec[] }>(app, '/hisDoctor/list', { token, query: { pageSize: 100 } });
+  const d = page.body.result.records.find((r) => r.onlineSwitch === true);
+  expect(d, 'a doctor with 开通问诊').toBeDefined();
+  return String(d!.id);
+}
+
 export async function concurrentIncrements(app: FastifyInstance, token: string, id: string, n: number): Promise<{ conflicts: number }> {
   const read = async () => (await call<Rec>(app, '/hisDoctor/queryById', { token, query: { id } })).body.result;
   // 每日接诊上限 is a field of doctors who take online consultations: switch this one on first

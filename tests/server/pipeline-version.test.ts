@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
 import { call, login, testApp } from './helpers.js';
-import { concurrentIncrements } from './pipeline-rmw.js';
+import { concurrentIncrements, onlineDoctorId } from './pipeline-rmw.js';
 
 type Rec = Record<string, unknown>;
 
@@ -85,8 +85,7 @@ describe('two interleaved edits', () => {
   });
 
   it('concurrent read-modify-write increments: none is lost', async () => {
-    const d = await firstDoctor();
-    await concurrentIncrements(app, hosp, String(d.id), 12);
+    await concurrentIncrements(app, hosp, await onlineDoctorId(app, hosp), 12);
   });
 
   it('a transition carrying a stale version gets 409; without version the state guard applies', async () => {

@@ -60,7 +60,8 @@ describe.each(BACKENDS)('GET /sys/ref/options ($name)', ({ pg }) => {
     admin = await login(app, 'admin');
     hosp = await login(app, 'hospadmin');
     zhuli = await login(app, 'zhuli');
-  });
+    // a PostgreSQL start creates and seeds every module's table: it grows with the catalogue
+  }, 60_000);
 
   afterAll(async () => {
     await app?.close();

@@ -122,6 +122,29 @@ describe('药品库存记账', () => {
     expect(r.body.message).toBe(`${String(drug.genericName)}：库存不足（现有 0，出库 1）`);
   });
 
+  it('a posted bill keeps its lines: no edit or delete of it or of its lines once approved (states.editable)', async () => {
+    const id = await stockIn([inLine(drug, 'L777', 4)]);
+    const bill = await ok(call<Rec>(app, '/drugStockIn/queryById', { token, query: { id } }));
+    const line = (bill.lines as Rec[])[0]!;
+    let r = await call(app, '/drugStockIn/edit', { method: 'PUT', token, body: { ...bill, lines: [{ ...line, quantity: 400 }] } });
+    expect([r.status, r.body.message]).toEqual([400, '当前状态「已审核」不允许编辑']);
+    r = await call(app, '/drugStockIn/delete', { method: 'DELETE', token, query: { id } });
+    expect([r.status, r.body.message]).toEqual([400, '当前状态「已审核」不允许删除']);
+    r = await call(app, '/drugStockInLine/edit', { method: 'PUT', token, body: { ...line, quantity: 400 } });
+    expect([r.status, r.body.message]).toEqual([400, '当前状态「已审核」不允许编辑']);
+    r = await call(app, '/drugStockInLine/delete', { method: 'DELETE', token, query: { id: String(line.id) } });
+    expect([r.status, r.body.message]).toEqual([400, '当前状态「已审核」不允许删除']);
+    const after = await ok(call<Rec>(app, '/drugStockIn/queryById', { token, query: { id } }));
+    expect((after.lines as Rec[]).map((l) => l.quantity)).toEqual([4]);
+    expect(after.version).toBe(bill.version);
+    expect(await balance(drug.id, 'L777')).toBe(4);
+    // a draft is still edited and deleted as usual
+    const draft = await ok(call<string>(app, '/drugStockOut/add', { token, body: { billType: '2', billDate: '2026-01-06', pharmacyId, handler: '李明', lines: [outLine(drug, 'L777', 1)] } }));
+    const d = await ok(call<Rec>(app, '/drugStockOut/queryById', { token, query: { id: draft } }));
+    await ok(call(app, '/drugStockOut/edit', { method: 'PUT', token, body: { ...d, handler: '王丽' } }));
+    await ok(call(app, '/drugStockOut/delete', { method: 'DELETE', token, query: { id: draft } }));
+  });
+
   it('the balance is written by the server only', async () => {
     const row = (await list('/drugStock/list', { pharmacyId })).records[0]!;
     const r = await call(app, '/drugStock/edit', { method: 'PUT', token, body: { ...row, quantity: 99999 } });

@@ -18,6 +18,7 @@ import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router';
 import type { ResourceSchema } from '../../core/schema/types';
 import { findField } from '../../core/schema/naming';
+import { editableInState } from '../../core/projections/access';
 import { feedback, saveBlob } from '../api';
 import { useAccess } from '../state/permissions';
 import { deleteRow, deleteRows, exportXls, type Row } from './api';
@@ -249,7 +250,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
       width: actionColumnWidth(schema),
       render: (_dom: unknown, row: Row) => (
         <Space size={0} split={<Divider type="vertical" />} wrap>
-          {canEdit && <a onClick={() => open({ mode: 'edit', id: String(row.id), row })}>{TEXTS.edit}</a>}
+          {canEdit && editableInState(schema, row) && <a onClick={() => open({ mode: 'edit', id: String(row.id), row })}>{TEXTS.edit}</a>}
           <a onClick={() => open({ mode: 'detail', id: String(row.id), row })}>{TEXTS.detail}</a>
           {rowTransitions(schema, row, allowed).map((t) => (
             <a key={`t-${t.action}`} data-action={t.action} onClick={() => runTransition(t, row)}>{t.title}</a>
@@ -257,7 +258,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
           {rowActions(schema, row, allowed).map((a) => (
             <a key={`a-${a.action}`} data-action={a.action} onClick={() => runAction(a, { row })}>{a.title}</a>
           ))}
-          {canDelete && (
+          {canDelete && editableInState(schema, row) && (
             <Popconfirm title={TEXTS.deleteConfirm} okText={TEXTS.ok} cancelText={TEXTS.cancel} onConfirm={() => onDelete(row)}>
               <a>{TEXTS.delete}</a>
             </Popconfirm>

@@ -20,6 +20,14 @@ export function transitionAllowedFrom(t: Transition, state: unknown): boolean {
 }
 
 /** Actions of the transitions allowed from the row's state AND permitted to the caller, in declaration order. */
+/** Whether the record may still be edited or deleted in its state (`states.editable`; default yes). */
+export function editableInState(schema: Pick<ResourceSchema, 'states'>, row: Record<string, unknown>): boolean {
+  const e = schema.states?.editable;
+  if (!e) return true;
+  const v = row[schema.states!.field];
+  return v !== null && v !== undefined && e.includes(String(v));
+}
+
 export function allowedTransitions(schema: ResourceSchema, row: Record<string, unknown>, can: Can): string[] {
   const st = schema.states;
   if (!st) return [];

@@ -217,6 +217,9 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     if (!sf) err(pointer('states', 'field'), `状态字段 "${s.states.field}" 不是已声明的字段`);
     else if (sf.kind !== 'dict') err(pointer('states', 'field'), `状态字段 "${s.states.field}" 必须是 dict 类型的字段`);
     else if (sf.multiple) err(pointer('states', 'field'), `状态字段 "${s.states.field}" 不能是多选字典`);
+    s.states.editable?.forEach((v, j) => {
+      if (dict && !dict.items.some((it) => it.value === v)) err(pointer('states', 'editable', j), `可编辑状态 "${v}" 不是字典 "${dict.code}" 的值`);
+    });
     s.states.transitions.forEach((t, i) => {
       if (dict) {
         const values = new Set(dict.items.map((it) => it.value));

@@ -556,6 +556,13 @@ export interface ResourceEffects {
 export interface StatesSpec {
   field: string;
   transitions: Transition[];
+  /**
+   * States in which the record itself may still be edited or deleted (default: every state),
+   * e.g. a bill only while 草稿 or 已驳回: once posted its lines stay as they were posted. The
+   * server refuses other edits and deletes, its children's own ones included, with 400
+   * `当前状态「<label>」不允许编辑` / `…不允许删除`; the list hides 编辑 and 删除 there.
+   */
+  editable?: string[];
 }
 
 /**

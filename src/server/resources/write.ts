@@ -145,10 +145,42 @@ async function checkChildCaps(ctx: AppContext, db: Db, links: ChildLink[], paren
   }
 }
 
+/**
+ * `states.editable`: a record outside its editable states is neither edited nor deleted, and
+ * neither are the rows of its children through their own routes (nor are rows added to it):
+ * 400 `当前状态「<label>」不允许<verb>`. `rows` are stored rows (snake_case) of `m`.
+ */
+async function checkEditableState(ctx: AppContext, m: ResourceModel, rows: Rec[], verb: '新增' | '编辑' | '删除'): Promise<void> {
+  const refuse = (p: ResourceModel, value: unknown): never => {
+    const f = p.byKey.get(p.schema.states!.field)!.field;
+    const text = ctx.registry.dicts.get(f.dict ?? '')?.items.find((i) => i.value === String(value ?? ''))?.text ?? String(value ?? '空');
+    throw badRequest(`当前状态「${text}」不允许${verb}`);
+  };
+  const editable = m.schema.states?.editable;
+  if (editable && verb !== '新增') {
+    const col = m.byKey.get(m.schema.states!.field)!.column;
+    for (const r of rows) if (!editable.includes(String(r[col] ?? ''))) refuse(m, r[col]);
+  }
+  for (const p of ctx.models.values()) {
+    const parentEditable = p.schema.states?.editable;
+    if (!parentEditable) continue;
+    for (const c of p.schema.children ?? []) {
+      const fk = c.resource === m.name ? m.byKey.get(c.foreignKey) : undefined;
+      if (!fk) continue;
+      const ids = [...new Set(rows.map((r) => r[fk.column]).filter((v) => v !== null && v !== undefined && v !== '').map(String))];
+      if (!ids.length) continue;
+      const col = p.byKey.get(p.schema.states!.field)!.column;
+      const parents = await ctx.database.db.selectFrom(p.table).select(`${col} as s`).where('id', 'in', ids).execute();
+      for (const x of parents) if (!parentEditable.includes(String(x.s ?? ''))) refuse(p, x.s);
+    }
+  }
+}
+
 export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown, caller: Caller): Promise<string> {
   if (!isObject(body)) throw badRequest('请求体必须是对象');
   await checkTargetTenant(ctx, caller);
   const { valid, children, links, values } = await prepareRecord(ctx, m, 'add', body, caller);
+  await checkEditableState(ctx, m, [values], '新增');
   let id = '';
   const now = nowText();
   const pending: Pending = [];
@@ -188,6 +220,7 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
     .where('tenant_id', '=', caller.tenantId)
     .executeTakeFirst();
   if (!existing) throw notFound(MSG.noData);
+  await checkEditableState(ctx, m, [existing as Rec], '编辑');
   const version = sentVersion(body, true)!;
   if (storedVersion(existing as Rec) !== version) throw await conflict(ctx, m, sid, caller.tenantId, caller.user);
   const { valid, children, links, values } = await prepareRecord(ctx, m, 'edit', body, caller, existing as Rec);
@@ -242,8 +275,9 @@ export { childLinks, type ChildLink };
 export async function deleteRecords(ctx: AppContext, m: ResourceModel, ids: string[], caller: Caller): Promise<number> {
   const { db } = ctx.database;
   await checkTargetTenant(ctx, caller);
-  const found = await db.selectFrom(m.table).select('id').where('tenant_id', '=', caller.tenantId).where('id', 'in', ids).execute();
+  const found = await db.selectFrom(m.table).selectAll().where('tenant_id', '=', caller.tenantId).where('id', 'in', ids).execute();
   if (found.length === 0) throw notFound(MSG.noData);
+  await checkEditableState(ctx, m, found as Rec[], '删除');
   const own = found.map((r) => String(r.id));
   const busy = await idsWithChildren(ctx, m, own, caller.tenantId);
   if (busy.length) throw badRequest('该节点下还有下级数据，请先删除下级数据', { ids: busy });

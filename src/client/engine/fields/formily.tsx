@@ -108,7 +108,8 @@ const RefSelectEditable = observer((props: FormRefProps) => {
   const valueField = spec?.value ?? (typeof field?.componentProps?.valueField === 'string' ? field.componentProps.valueField : undefined) ?? 'id';
   const filterSpec: RefFilterSpec = (spec?.filter as RefFilterSpec | undefined) ?? props.filter ?? {};
   const filter: Record<string, unknown> = {};
-  // only {field} filters travel: the server applies the constant ones itself and refuses them as parameters
+  // only the values of other form fields are sent: the server applies the constant ({value})
+  // filters itself and refuses them as query parameters
   for (const [k, f] of Object.entries(filterSpec)) {
     if ('field' in f) filter[k] = (form.values as Record<string, unknown>)[f.field];
   }
