@@ -17,6 +17,8 @@ import { message } from 'antd';
 import type { ResourceSchema } from '../../core/schema/types';
 import { fetchList, isAbort, type Row } from './api';
 import { listQuery, type SortState } from './projections';
+import { takeFirstList } from './earlyList';
+import { markFirstRows } from '../state/milestones';
 
 export interface ListQueryState {
   values: Record<string, unknown>;
@@ -87,7 +89,9 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
       void message.warning(err instanceof Error ? err.message : String(err));
       return () => controller.abort();
     }
-    fetcher.current(schema, params, controller.signal).then(
+    // the first request may already be under way (earlyList.ts); a custom fetcher asks its own way
+    const pre = mine === 1 && !options.fetcher ? takeFirstList(schema, params, controller.signal) : undefined;
+    (pre ?? fetcher.current(schema, params, controller.signal)).then(
       (res) => {
         if (controller.signal.aborted || mine !== seq.current) return;
         if (res.success) {
@@ -133,6 +137,13 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
   const restore = useCallback((next: Omit<ListQueryState, 'nonce'>) => {
     setQuery((q) => ({ ...next, nonce: q.nonce + 1 }));
   }, []);
+
+  // the first rows on screen (after the frame that paints them) release the idle prefetches
+  useEffect(() => {
+    if (!loading && rows.length > 0 && typeof requestAnimationFrame === 'function') {
+      requestAnimationFrame(() => setTimeout(markFirstRows, 0));
+    }
+  }, [loading, rows]);
 
   return { rows, total, totalCapped, loading, query, search, setPage, setSort, reload, afterDelete, restore };
 }
