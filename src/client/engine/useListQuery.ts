@@ -34,6 +34,8 @@ export interface ListQuery {
   total: number;
   /** The server stopped counting at its cap: more rows match than `total`. */
   totalCapped: boolean;
+  /** The first request has been answered (or failed): until then there is nothing to show. */
+  settled: boolean;
   loading: boolean;
   query: ListQueryState;
   search(values: Record<string, unknown>): void;
@@ -73,6 +75,7 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
   const [total, setTotal] = useState(0);
   const [totalCapped, setTotalCapped] = useState(false);
   const [loading, setLoading] = useState(true);
+  const [settled, setSettled] = useState(false);
   const seq = useRef(0);
   const totalRef = useRef(0);
   totalRef.current = total;
@@ -86,6 +89,7 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
       params = listQuery(schema, query);
     } catch (err) {
       setLoading(false);
+      setSettled(true);
       void message.warning(err instanceof Error ? err.message : String(err));
       return () => controller.abort();
     }
@@ -103,10 +107,12 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
           void message.warning(res.message);
         }
         setLoading(false);
+        setSettled(true);
       },
       (err: unknown) => {
         if (controller.signal.aborted || mine !== seq.current || isAbort(err)) return;
         setLoading(false);
+        setSettled(true);
       },
     );
     return () => controller.abort();
@@ -145,7 +151,7 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
     }
   }, [loading, rows]);
 
-  return { rows, total, totalCapped, loading, query, search, setPage, setSort, reload, afterDelete, restore };
+  return { rows, total, totalCapped, settled, loading, query, search, setPage, setSort, reload, afterDelete, restore };
 }
 
 function sameSort(a: SortState | undefined, b: SortState | undefined): boolean {
