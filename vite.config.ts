@@ -31,6 +31,30 @@ function precompress(): Plugin {
 }
 
 /**
+ * `virtual:menu-paths`: menu path -> module name of every schema with a menu block, read from
+ * schemas/modules at build time, so the console can start a module's requests from the address
+ * alone (app/earlyStart.ts) without bundling the schemas themselves.
+ */
+function menuPaths(): Plugin {
+  const id = 'virtual:menu-paths';
+  const dir = resolve(__dirname, 'schemas/modules');
+  return {
+    name: 'menu-paths',
+    resolveId: (s) => (s === id ? `\0${id}` : undefined),
+    load(s) {
+      if (s !== `\0${id}`) return undefined;
+      const map: Record<string, string> = {};
+      for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+        this.addWatchFile(join(dir, f));
+        const schema = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { name?: string; menu?: { path?: string } };
+        if (schema.menu?.path) map[schema.menu.path] = schema.name ?? f.replace(/\.json$/, '');
+      }
+      return `export default ${JSON.stringify(map)};`;
+    },
+  };
+}
+
+/**
  * Narrow import rewrites that keep code the routes do not use out of their static closures
  * (same runtime behaviour, smaller static import graph). Build only; vitest does not load them.
  *
@@ -117,7 +141,7 @@ function slimImports(): Plugin {
 // Route-level splitting: login/shell stay antd-core only; ProTable and Formily live in
 // the engine chunk (src/client/engine), loaded lazily.
 export default defineConfig({
-  plugins: [slimImports(), react(), precompress()],
+  plugins: [menuPaths(), slimImports(), react(), precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

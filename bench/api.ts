@@ -3,7 +3,7 @@
  * (bulk-inserted in one transaction after the server created the tables), then the real
  * server answering sequential signed list calls over HTTP.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -22,12 +22,49 @@ export interface Series {
   total: number | null;
 }
 
+export interface Throughput {
+  label: string;
+  clients: number;
+  calls: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
+}
+
 export interface ApiResult {
   rows: number;
   seedMs: number;
   /** What was loaded. */
   loaded: string;
   series: Series[];
+  throughput: Throughput[];
+}
+
+/**
+ * `clients` concurrent callers (one keep-alive connection each) repeat signed list calls for
+ * `seconds`; every call is signed afresh as the console does.
+ */
+async function throughput(api: ApiClient, label: string, path: string, queries: (i: number) => Query, clients: number, seconds: number): Promise<Throughput> {
+  const times: number[] = [];
+  let failed = 0;
+  let i = 0;
+  const t0 = performance.now();
+  const end = t0 + seconds * 1000;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (performance.now() < end) {
+      const q = queries(i++);
+      const s = performance.now();
+      const res = await api.rawGet(path, q);
+      await res.arrayBuffer();
+      if (!res.ok) failed++;
+      times.push(performance.now() - s);
+    }
+  }));
+  const elapsed = (performance.now() - t0) / 1000;
+  times.sort((a, b) => a - b);
+  return { label, clients, calls: times.length, seconds: elapsed, perSecond: times.length / elapsed, p50: percentile(times, 0.5), p99: percentile(times, 0.99), failed };
 }
 
 type Row = Record<string, unknown>;
@@ -140,20 +177,35 @@ async function series(api: ApiClient, label: string, path: string, queries: (i: 
   return { label, calls, p50: percentile(times, 0.5), p99: percentile(times, 0.99), min: times[0]!, total };
 }
 
+/**
+ * BENCH_DATA_DIR keeps the seeded database between runs (it is seeded once per row count),
+ * so code changes can be compared on the same data without a minute of seeding each time.
+ */
 export async function apiBench(rows: number, calls: number): Promise<ApiResult> {
   const schema = loadSchema('hisDoctor');
   const base = schema.api?.base ?? `/${schema.name}`;
   const tenantId = USERS.admin.tenantId;
-  const dataDir = mkdtempSync(join(tmpdir(), 'hosp-bench-'));
+  const keep = process.env.BENCH_DATA_DIR;
+  const dataDir = keep ? join(keep, String(rows)) : mkdtempSync(join(tmpdir(), 'hosp-bench-'));
+  const marker = join(dataDir, 'bench-seeded.txt');
   try {
-    // 1. Let the server create and seed its tables, then stop it.
-    const first = await startServer({ apiOnly: true, dataDir, seedRows: 5 });
-    await first.stop();
-    // 2. Bulk load.
-    const t0 = performance.now();
-    const how = seed(dataDir, schema, rows, tenantId);
-    const seedMs = performance.now() - t0;
-    console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s — ${how}`);
+    let how: string;
+    let seedMs = 0;
+    if (keep && existsSync(marker)) {
+      how = `${readFileSync(marker, 'utf8')} (kept in ${dataDir})`;
+      console.log(`  reusing ${how}`);
+    } else {
+      mkdirSync(dataDir, { recursive: true });
+      // 1. Let the server create and seed its tables, then stop it.
+      const first = await startServer({ apiOnly: true, dataDir, seedRows: 5 });
+      await first.stop();
+      // 2. Bulk load.
+      const t0 = performance.now();
+      how = seed(dataDir, schema, rows, tenantId);
+      seedMs = performance.now() - t0;
+      if (keep) writeFileSync(marker, how);
+      console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s — ${how}`);
+    }
     // 3. The real server on that data.
     const server = await startServer({ apiOnly: true, dataDir, seedRows: 5, timeoutMs: 120_000 });
     try {
@@ -179,11 +231,20 @@ export async function apiBench(rows: number, calls: number): Promise<ApiResult> 
       out.push(
         await series(api, 'no filter, createTime desc, varying page 1..1000', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), calls),
       );
-      return { rows, seedMs, loaded: how, series: out };
+      // One surname each call: tens of thousands of matches, a count no cache has seen.
+      out.push(
+        await series(api, 'realname like *<surname>* (uncached count, >10,000 matches)', list, (i) => ({ ...common, realname: `*${names[(i + 5) % names.length]}*` }), names.length - 5),
+      );
+      const tp: Throughput[] = [];
+      const clients = Number(process.env.BENCH_CLIENTS ?? 100);
+      const secs = Number(process.env.BENCH_SECONDS ?? 5);
+      tp.push(await throughput(api, 'page 1, sex=1 (same query)', list, () => ({ ...common, sex: '1' }), clients, secs));
+      tp.push(await throughput(api, 'varying page 1..1000, no filter', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), clients, secs));
+      return { rows, seedMs, loaded: how, series: out, throughput: tp };
     } finally {
       await server.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) rmSync(dataDir, { recursive: true, force: true });
   }
 }

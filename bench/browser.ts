@@ -201,3 +201,53 @@ export async function menuRun(
   await ctx.close();
   return { first, again };
 }
+
+export interface ChainEntry {
+  /** ms since navigation start */
+  start: number;
+  end: number;
+  kind: 'api' | 'js' | 'css' | 'doc' | 'other';
+  path: string;
+}
+
+/**
+ * The request chain of a cold list load: every request with its start and end (page time),
+ * and when the rows were painted, so waits that could overlap show.
+ */
+export async function requestChain(browser: Browser, url: string, path: string, storage: StorageState): Promise<{ entries: ChainEntry[]; rowsAt: number }> {
+  const ctx = await newContext(browser, storage);
+  const page = await ctx.newPage();
+  await page.goto(`${url}${path}`);
+  const rowsAt = await rowsPainted(page);
+  await page.waitForLoadState('networkidle');
+  const entries = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => {
+      const u = new URL(e.name);
+      const kind = u.pathname.startsWith('/hospital/') ? 'api' : /\.m?js$/.test(u.pathname) ? 'js' : /\.css$/.test(u.pathname) ? 'css' : 'other';
+      return { start: e.startTime, end: e.responseEnd, kind, path: u.pathname.replace(/^\/hospital/, '').replace(/-[A-Za-z0-9_-]{8}\.(m?js|css)$/, '.$1') };
+    }),
+  );
+  await ctx.close();
+  return { entries: entries as ChainEntry[], rowsAt };
+}
+
+/** The floor page (bench/floor): rows painted, heap after GC and gzip JS, logged in, cold cache. */
+export async function floorLoad(browser: Browser, url: string, storage: StorageState): Promise<{ rowsAt: number; heapAfterGc: number; jsGz: number }> {
+  const ctx = await newContext(browser, storage);
+  const page = await ctx.newPage();
+  const bodies: Array<Promise<number>> = [];
+  page.on('response', (res) => {
+    if (/\.m?js(\?|$)/.test(res.url())) bodies.push(res.body().then((b) => gz(b), () => 0));
+  });
+  await page.goto(`${url}/floor/`);
+  const rowsAt = await rowsPainted(page);
+  await page.waitForLoadState('networkidle');
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const heapAfterGc = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 1024 / 1024;
+  const jsGz = (await Promise.all(bodies)).reduce((a, b) => a + b, 0);
+  await ctx.close();
+  return { rowsAt, heapAfterGc, jsGz };
+}

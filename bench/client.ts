@@ -8,13 +8,13 @@ import {
   DEFAULT_PROTOCOL_CONFIG,
   H,
   TIMESTAMP_PARAM,
-  baseHeaders,
   computeSign,
-  decryptText,
-  encryptJson,
+  headerValues,
   type Envelope,
   type ProtocolConfig,
 } from '../src/core/protocol/index.js';
+// node:crypto cipher (same bytes as core cipher.ts), so the load generator spends little CPU
+import { decryptText, encryptJson, makeAccessAuth } from '../src/server/protocol/cipher.js';
 
 export type Query = Record<string, string | number | boolean>;
 
@@ -29,7 +29,8 @@ export class ApiClient {
 
   private headers(path: string, query: Query | undefined, body: unknown): Record<string, string> {
     const ts = String(Date.now());
-    const h = baseHeaders(this.cfg, { token: this.token, tenantId: this.tenantId, random: randomBytes(16).toString('hex') });
+    const random = randomBytes(16).toString('hex');
+    const h = headerValues(this.cfg, { token: this.token, tenantId: this.tenantId, random }, makeAccessAuth(this.cfg, random));
     h[H.sign] = computeSign(path, query, body, this.cfg.signSecret, ts);
     h[H.timestamp] = ts;
     return h;

@@ -3,17 +3,18 @@
  * exit code 0 whatever the figures. Sections: (a) bundle per route, (b) browser timings
  * with the real server, (c) list API at 1,000,000 rows.
  *
- * Env: BENCH_ROWS (default 1000000), BENCH_CALLS (300), BENCH_RUNS (5),
+ * Env: BENCH_ROWS (default 1000000), BENCH_CALLS (300), BENCH_RUNS (5), BENCH_DATA_DIR (keep the seeded
+ *      database there between runs), BENCH_CLIENTS (100), BENCH_SECONDS (5),
  *      BENCH_ONLY=bundle,crypto,browser,api (default all), STATIC_DIR (built console, default dist/client).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { ROOT, launchBrowser, startServer, type RunningServer } from '../tests/e2e/harness.js';
 import { apiBench, type ApiResult } from './api.js';
-import { coldListLoad, jsTransfer, listHeap, loginState, menuRun, type JsTransfer, type Module } from './browser.js';
+import { coldListLoad, floorLoad, jsTransfer, listHeap, loginState, menuRun, requestChain, type JsTransfer, type Module } from './browser.js';
 import { measureRoutes } from './bundle.js';
 import { cryptoBench } from './crypto.js';
 
@@ -56,6 +57,16 @@ async function guarded(name: string, fn: () => Promise<void>) {
   }
 }
 
+/** The floor page (bench/floor) built into DIST/floor, rebuilt when missing or older than its sources. */
+function ensureFloor(): boolean {
+  const out = join(DIST, 'floor/index.html');
+  const src = ['main.tsx', 'index.html', 'vite.config.ts'].map((f) => statSync(join(ROOT, 'bench/floor', f)).mtimeMs);
+  if (existsSync(out) && statSync(out).mtimeMs > Math.max(...src)) return true;
+  console.log('building the floor page: npx vite build --config bench/floor/vite.config.ts');
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'bench/floor/vite.config.ts'], { cwd: ROOT, stdio: 'inherit' });
+  return r.status === 0 && existsSync(out);
+}
+
 function ensureBuilt() {
   if (existsSync(join(DIST, 'index.html')) && existsSync(join(DIST, '.vite/manifest.json'))) return;
   console.log('dist/client (with .vite/manifest.json) is missing: npx vite build');
@@ -94,11 +105,13 @@ async function bundleSection() {
   const login = r.routes.find((x) => x.route === '/user/login');
   const list = r.routes.find((x) => x.route === '/app/doctor');
   const dash = r.routes.find((x) => x.route === '/dashboard/analysis');
-  if (login) judge('login route JS (manifest)', '≤ 200 KiB gz', login.gzBytes / 1024, 200, (x) => `${x.toFixed(1)} KiB`);
-  if (list) judge('first list page JS (manifest)', '≤ 600 KiB gz', list.gzBytes / 1024, 600, (x) => `${x.toFixed(1)} KiB`);
+  if (login) judge('login route JS (manifest)', '≤ 160 KiB gz', login.gzBytes / 1024, 160, (x) => `${x.toFixed(1)} KiB`);
+  if (list) judge('first list page JS (manifest)', '≤ 450 KiB gz', list.gzBytes / 1024, 450, (x) => `${x.toFixed(1)} KiB`);
   if (login) verdicts.push({ what: 'ProTable code in login closure', target: 'no', measured: login.hasProTable ? 'yes' : 'no', ok: !login.hasProTable });
   if (dash) verdicts.push({ what: 'ProTable code in dashboard closure', target: 'no', measured: dash.hasProTable ? 'yes' : 'no', ok: !dash.hasProTable });
 }
+
+let floor: { rows: number; heap: number; js: number } | undefined;
 
 async function browserSection(server: RunningServer, browser: Browser) {
   section(`(b) browser: Chromium, real server, ${RUNS} runs each, fresh context (cold HTTP cache)`);
@@ -114,18 +127,43 @@ async function browserSection(server: RunningServer, browser: Browser) {
     rows.push(await jsTransfer(browser, url, listPath, state));
     for (const t of rows) {
       console.log(
-        `  JS for ${t.route.padEnd(20)} until usable ${KiB(t.ready.gzBytes).padStart(11)} gz (${t.ready.requests} files); until idle ${KiB(t.idle.gzBytes)} gz (${t.idle.requests} files, ${KiB(t.idle.decodedBytes)} decoded, ${KiB(t.idle.wireBytes)} on the wire as ${t.encodings.join('/')})`,
+        `  JS for ${t.route.padEnd(20)}${t.route.startsWith('/app/') && floor ? ` (floor ${KiB(floor.js)})` : ''} until usable ${KiB(t.ready.gzBytes).padStart(11)} gz (${t.ready.requests} files); until idle ${KiB(t.idle.gzBytes)} gz (${t.idle.requests} files, ${KiB(t.idle.decodedBytes)} decoded, ${KiB(t.idle.wireBytes)} on the wire as ${t.encodings.join('/')})`,
       );
     }
-    judge('login route JS until usable (browser)', '≤ 200 KiB gz', rows[0]!.ready.gzBytes / 1024, 200, (x) => `${x.toFixed(1)} KiB`);
-    judge('first list page JS until rows (browser)', '≤ 600 KiB gz', rows[2]!.ready.gzBytes / 1024, 600, (x) => `${x.toFixed(1)} KiB`);
+    judge('login route JS until usable (browser)', '≤ 160 KiB gz', rows[0]!.ready.gzBytes / 1024, 160, (x) => `${x.toFixed(1)} KiB`);
+    judge('first list page JS until rows (browser)', '≤ 450 KiB gz', rows[2]!.ready.gzBytes / 1024, 450, (x) => `${x.toFixed(1)} KiB`);
+  });
+
+  // The floor: same React + antd Table, one signed list call, ten rows (bench/floor).
+  await guarded('floor', async () => {
+    if (!ensureFloor()) throw new Error('the floor page did not build');
+    const xs: number[] = [];
+    const heaps: number[] = [];
+    let js = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const f = await floorLoad(browser, url, state);
+      xs.push(f.rowsAt);
+      heaps.push(f.heapAfterGc);
+      js = f.jsGz;
+    }
+    floor = { rows: median(xs), heap: median(heaps), js };
+    console.log(`  FLOOR /floor/ (React + antd Table, one signed list call, 10 rows): JS ${KiB(js)} gz, rows painted median ${ms(floor.rows)} [${xs.map((x) => x.toFixed(0)).join(', ')}], heap after GC ${floor.heap.toFixed(1)} MiB`);
+  });
+
+  await guarded('request chain', async () => {
+    const { entries, rowsAt } = await requestChain(browser, url, listPath, state);
+    const api = entries.filter((e) => e.kind === 'api');
+    const js = entries.filter((e) => e.kind === 'js');
+    const lastJs = Math.max(...js.filter((e) => e.start < rowsAt).map((e) => e.end));
+    console.log(`  request chain of a cold ${listPath}: ${js.filter((e) => e.start < rowsAt).length} JS files before rows (last ends ${ms(lastJs)}), ${api.filter((e) => e.start < rowsAt).length} API calls before rows, rows at ${ms(rowsAt)}`);
+    for (const e of api) console.log(`    ${ms(e.start).padStart(8)} -> ${ms(e.end).padStart(8)}  ${e.path}${e.start > rowsAt ? '  (after rows)' : ''}`);
   });
 
   await guarded('cold list load', async () => {
     const xs: number[] = [];
     for (let i = 0; i < RUNS; i++) xs.push(await coldListLoad(browser, url, listPath, state));
-    console.log(`  cold ${listPath} (token stored) navigation -> rows painted: min ${ms(min(xs))}, median ${ms(median(xs))}  [${xs.map((x) => x.toFixed(0)).join(', ')}]`);
-    judge('rows visible, cold (median)', '≤ 450 ms', median(xs), 450, ms);
+    console.log(`  cold ${listPath} (token stored) navigation -> rows painted: min ${ms(min(xs))}, median ${ms(median(xs))}  [${xs.map((x) => x.toFixed(0)).join(', ')}]${floor ? `   (floor ${ms(floor.rows)})` : ''}`);
+    judge('rows visible, cold (median)', '≤ 290 ms', median(xs), 290, ms);
   });
 
   await guarded('menu click to rows', async () => {
@@ -139,8 +177,8 @@ async function browserSection(server: RunningServer, browser: Browser) {
     }
     console.log(`  menu click -> rows, module never opened (${mods[0]!.title}, ${mods[1]!.title}): min ${ms(min(first))}, median ${ms(median(first))}  [${first.map((x) => x.toFixed(0)).join(', ')}]`);
     console.log(`  menu click -> rows, module opened before:                 min ${ms(min(again))}, median ${ms(median(again))}  [${again.map((x) => x.toFixed(0)).join(', ')}]`);
-    judge('menu click -> rows, opened before (median)', '≤ 200 ms', median(again), 200, ms);
-    judge('menu click -> rows, never opened (median)', '≤ 120 ms', median(first), 120, ms);
+    judge('menu click -> rows, opened before (median)', '≤ 120 ms', median(again), 120, ms);
+    judge('menu click -> rows, never opened (median)', '≤ 150 ms', median(first), 150, ms);
   });
 
   await guarded('JS heap', async () => {
@@ -151,8 +189,8 @@ async function browserSection(server: RunningServer, browser: Browser) {
       used.push(h.used);
       gc.push(h.afterGc);
     }
-    console.log(`  JS heap used on ${listPath}: min ${min(used).toFixed(1)} MiB, median ${median(used).toFixed(1)} MiB; after GC: min ${min(gc).toFixed(1)}, median ${median(gc).toFixed(1)} MiB`);
-    judge('JS heap on a list page (median, after GC)', '≤ 15 MiB', median(gc), 15, (x) => `${x.toFixed(1)} MiB`);
+    console.log(`  JS heap used on ${listPath}: min ${min(used).toFixed(1)} MiB, median ${median(used).toFixed(1)} MiB; after GC: min ${min(gc).toFixed(1)}, median ${median(gc).toFixed(1)} MiB${floor ? `   (floor ${floor.heap.toFixed(1)} MiB)` : ''}`);
+    judge('JS heap on a list page (median, after GC)', '≤ 12 MiB', median(gc), 12, (x) => `${x.toFixed(1)} MiB`);
   });
 }
 
@@ -162,12 +200,19 @@ async function apiSection() {
   for (const s of r.series) {
     console.log(`  ${s.label.padEnd(58)} p50 ${ms(s.p50).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  min ${ms(s.min).padStart(9)}  (${s.calls} calls, total ${s.total?.toLocaleString('en') ?? '?'})`);
   }
+  for (const t of r.throughput) {
+    console.log(`  throughput, ${t.clients} concurrent clients, ${t.label.padEnd(34)} ${t.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${ms(t.p50)}  p99 ${ms(t.p99)}  (${t.calls} calls in ${t.seconds.toFixed(1)} s, ${t.failed} failed)`);
+  }
   const main = r.series[0];
-  if (main) judge(`list API p50, ${main.label.split(',')[0]} (${ROWS.toLocaleString('en')} rows)`, '≤ 5 ms', main.p50, 5, ms);
+  if (main) judge(`list API p50, ${main.label.split(',')[0]} (${ROWS.toLocaleString('en')} rows)`, '≤ 20 ms', main.p50, 20, ms);
   const like = r.series[1];
-  if (like) judge('list API p50, like filter (same query)', '≤ 5 ms', like.p50, 5, ms);
+  if (like) judge('list API p50, like filter (same query)', '≤ 20 ms', like.p50, 20, ms);
   const fresh = r.series[2];
-  if (fresh) judge('list API p50, like filter (uncached counts)', '≤ 5 ms', fresh.p50, 5, ms);
+  if (fresh) judge('list API p50, like filter (uncached counts)', '≤ 20 ms', fresh.p50, 20, ms);
+  const broad = r.series[4];
+  if (broad) judge('list API p50, like >10,000 matches (uncached)', '≤ 20 ms', broad.p50, 20, ms);
+  const tp = r.throughput[0];
+  if (tp) verdicts.push({ what: `list calls/s, ${tp.clients} clients, one process`, target: '≥ 2,000/s', measured: `${tp.perSecond.toFixed(0)}/s`, ok: tp.perSecond >= 2000 });
 }
 
 async function cryptoSection() {

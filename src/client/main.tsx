@@ -10,9 +10,15 @@ import { Providers } from './app/Providers';
 import { AppRoutes } from './app/AppRoutes';
 import { loadGlobalConfig } from './state/session';
 import { applyTenantFromUrl } from './state/tenant';
+import { getToken } from './state/storage';
 
 applyTenantFromUrl(window.location.search);
 void loadGlobalConfig();
+// logged in on a module's address: its schema and first rows are fetched from the start
+if (getToken() && !window.location.pathname.startsWith('/user/')) {
+  const { pathname, search } = window.location;
+  void import('./app/earlyStart').then((m) => m.startModuleAt(pathname, search), () => undefined);
+}
 
 const el = document.getElementById('root');
 if (el) {

@@ -25,23 +25,59 @@ export const http = createHttp();
 
 const dictCache = new Map<string, Promise<DictItem[]>>();
 
+/** Codes asked in the current task, fetched together by the next flush. */
+let queued: Map<string, { resolve: (items: DictItem[]) => void }> | null = null;
+
+const normalize = (items: DictItem[]) => items.map((i) => ({ ...i, value: String(i.value) }));
+
+/**
+ * One call for every code asked in the same task (a page's columns and search fields ask
+ * theirs while rendering): one code through getDictItems/<code>, several through
+ * getDictItemsBatch. A code that fails resolves [] and is not cached.
+ */
+function flushDicts(): void {
+  const batch = queued!;
+  queued = null;
+  const codes = [...batch.keys()];
+  const settle = (code: string, items: DictItem[] | undefined) => {
+    if (!items) dictCache.delete(code);
+    batch.get(code)!.resolve(items ?? []);
+  };
+  if (codes.length === 1) {
+    const code = codes[0]!;
+    http.get<DictItem[]>(`/sys/dict/getDictItems/${code}`).then(
+      (env) => settle(code, env.success && Array.isArray(env.result) ? normalize(env.result) : undefined),
+      () => settle(code, undefined),
+    );
+    return;
+  }
+  http.get<Record<string, DictItem[]>>('/sys/dict/getDictItemsBatch', { codes: codes.join(',') }, { silent: true }).then(
+    (env) => {
+      const all = env.success && env.result && typeof env.result === 'object' ? env.result : {};
+      for (const code of codes) settle(code, Array.isArray(all[code]) ? normalize(all[code]!) : undefined);
+    },
+    () => codes.forEach((code) => settle(code, undefined)),
+  );
+}
+
 /** Dictionary items, cached per code. A failed load resolves [] and is not cached. */
 export function getDictItems(code: string): Promise<DictItem[]> {
   let p = dictCache.get(code);
   if (!p) {
-    p = http
-      .get<DictItem[]>(`/sys/dict/getDictItems/${code}`)
-      .then((env) => {
-        if (!env.success || !Array.isArray(env.result)) throw new Error(env.message || code);
-        return env.result.map((i) => ({ ...i, value: String(i.value) }));
-      })
-      .catch(() => {
-        dictCache.delete(code);
-        return [] as DictItem[];
-      });
+    if (!queued) {
+      queued = new Map();
+      setTimeout(flushDicts, 0);
+    }
+    const q = queued;
+    p = new Promise<DictItem[]>((resolve) => q.set(code, { resolve }));
     dictCache.set(code, p);
   }
   return p;
+}
+
+/** Asks the dictionaries of these codes now (in one call), e.g. every dictionary a page's schema uses. */
+export function prefetchDicts(codes: Iterable<string>): void {
+  for (const c of codes) void getDictItems(c);
 }
 
 export function clearDictCache(code?: string): void {

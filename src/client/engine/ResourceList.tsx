@@ -290,7 +290,8 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
       {actionHost.host}
       <SearchForm key={searchKey} schema={schema} onSearch={list.search} initialValues={searchInit} />
       <div data-testid="resource-table">
-        {!settings.ready
+        {/* the table renders once, with its first rows: an empty render first costs as much again */}
+        {!settings.ready || !list.settled
           ? <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>
           : (
             <ProTable<Row>

@@ -7,6 +7,7 @@ import { Button, Result, Spin } from 'antd';
 import type { ResourceSchema } from '../../core/schema/types';
 import { loadResourceSchema, peekResourceSchema } from './schemas';
 import { ResourceList } from './ResourceList';
+import { startFirstList } from './earlyList';
 
 export interface ResourcePageProps {
   /** Resource name, e.g. `hisDoctor` (menu component `resource/<name>`). */
@@ -64,5 +65,11 @@ export default function ResourcePage({ resource }: ResourcePageProps) {
     );
   }
   // key: a different resource gets a fresh list state
-  return <ResourceList key={state.schema.name} schema={state.schema} />;
+  return <ListPage key={state.schema.name} schema={state.schema} />;
+}
+
+/** Sends the first list request before the table renders (it takes a while); the list takes the answer. */
+function ListPage({ schema }: { schema: ResourceSchema }) {
+  useState(() => startFirstList(schema, typeof window === 'undefined' ? '' : window.location.search));
+  return <ResourceList schema={schema} />;
 }

@@ -10,6 +10,7 @@
  *   dropped, new columns appended with their schema default.
  * - Changes apply at once and are saved debounced; 重置 saves the schema defaults.
  */
+import { knownTableSetting, rememberTableSetting } from '../state/tableSettingsCache';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getUserSetting, isAbort, saveUserSetting } from './api';
 import type { CellSpec } from './projections';
@@ -78,13 +79,23 @@ export interface TableSettingsState {
 
 export function useTableSettings(resource: string, specs: readonly CellSpec[]): TableSettingsState {
   const defaults = useMemo(() => defaultSettings(specs), [specs]);
-  const [ready, setReady] = useState(false);
-  const [settings, setSettings] = useState<TableSettings>(defaults);
+  // known from the permission answer: no request, and the first render has the user's columns
+  const [ready, setReady] = useState(() => knownTableSetting(settingsKey(resource)) !== undefined);
+  const [settings, setSettings] = useState<TableSettings>(() => {
+    const k = knownTableSetting(settingsKey(resource));
+    return k === undefined ? defaults : normalizeSettings(k, specs);
+  });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<TableSettings | null>(null);
   const key = settingsKey(resource);
 
   useEffect(() => {
+    const k = knownTableSetting(key);
+    if (k !== undefined) {
+      setSettings(normalizeSettings(k, specs));
+      setReady(true);
+      return undefined;
+    }
     const ctl = new AbortController();
     setReady(false);
     getUserSetting(key, ctl.signal).then(
@@ -107,7 +118,10 @@ export function useTableSettings(resource: string, specs: readonly CellSpec[]): 
     timer.current = null;
     const v = pending.current;
     pending.current = null;
-    if (v) void saveUserSetting(key, v).catch(() => undefined);
+    if (v) {
+      rememberTableSetting(key, v);
+      void saveUserSetting(key, v).catch(() => undefined);
+    }
   }, [key]);
 
   // a pending save is not lost when the page closes

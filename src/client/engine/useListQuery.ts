@@ -17,6 +17,8 @@ import { message } from 'antd';
 import type { ResourceSchema } from '../../core/schema/types';
 import { fetchList, isAbort, type Row } from './api';
 import { listQuery, type SortState } from './projections';
+import { takeFirstList } from './earlyList';
+import { markFirstRows } from '../state/milestones';
 
 export interface ListQueryState {
   values: Record<string, unknown>;
@@ -32,6 +34,8 @@ export interface ListQuery {
   total: number;
   /** The server stopped counting at its cap: more rows match than `total`. */
   totalCapped: boolean;
+  /** The first request has been answered (or failed): until then there is nothing to show. */
+  settled: boolean;
   loading: boolean;
   query: ListQueryState;
   search(values: Record<string, unknown>): void;
@@ -71,6 +75,7 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
   const [total, setTotal] = useState(0);
   const [totalCapped, setTotalCapped] = useState(false);
   const [loading, setLoading] = useState(true);
+  const [settled, setSettled] = useState(false);
   const seq = useRef(0);
   const totalRef = useRef(0);
   totalRef.current = total;
@@ -84,10 +89,13 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
       params = listQuery(schema, query);
     } catch (err) {
       setLoading(false);
+      setSettled(true);
       void message.warning(err instanceof Error ? err.message : String(err));
       return () => controller.abort();
     }
-    fetcher.current(schema, params, controller.signal).then(
+    // the first request may already be under way (earlyList.ts); a custom fetcher asks its own way
+    const pre = mine === 1 && !options.fetcher ? takeFirstList(schema, params, controller.signal) : undefined;
+    (pre ?? fetcher.current(schema, params, controller.signal)).then(
       (res) => {
         if (controller.signal.aborted || mine !== seq.current) return;
         if (res.success) {
@@ -99,10 +107,12 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
           void message.warning(res.message);
         }
         setLoading(false);
+        setSettled(true);
       },
       (err: unknown) => {
         if (controller.signal.aborted || mine !== seq.current || isAbort(err)) return;
         setLoading(false);
+        setSettled(true);
       },
     );
     return () => controller.abort();
@@ -134,7 +144,14 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
     setQuery((q) => ({ ...next, nonce: q.nonce + 1 }));
   }, []);
 
-  return { rows, total, totalCapped, loading, query, search, setPage, setSort, reload, afterDelete, restore };
+  // the first rows on screen (after the frame that paints them) release the idle prefetches
+  useEffect(() => {
+    if (!loading && rows.length > 0 && typeof requestAnimationFrame === 'function') {
+      requestAnimationFrame(() => setTimeout(markFirstRows, 0));
+    }
+  }, [loading, rows]);
+
+  return { rows, total, totalCapped, settled, loading, query, search, setPage, setSort, reload, afterDelete, restore };
 }
 
 function sameSort(a: SortState | undefined, b: SortState | undefined): boolean {

@@ -33,6 +33,7 @@ import { MultiTab } from './MultiTab';
 import { PageView } from './PageView';
 import { ForcedPasswordWatcher } from './lazyParts';
 import { menuResources, prefetchResources, whenIdle } from '../app/loaders';
+import { afterFirstRows } from '../state/milestones';
 
 // Not needed for the first paint: loaded when first opened, then kept mounted.
 const SettingDrawer = lazy(() => import('./SettingDrawer').then((m) => ({ default: m.SettingDrawer })));
@@ -44,10 +45,12 @@ export const SIDER_COLLAPSED_WIDTH = 80;
 export const HEADER_HEIGHT = 64;
 const DARK_BG = '#001529';
 
-/** Idle after the shell is up: the engine chunk and the schema chunk of every module the menu
- * offers, so a first click on any of them only waits for its list request. */
+/** Idle after the first rows are painted (or a page without a list settled): the engine chunk
+ * and the schema chunk of every module the menu offers, so a first click on any of them only
+ * waits for its list request. */
 function prefetchEngine(menu: Parameters<typeof menuResources>[0], can: (code: string) => boolean) {
-  whenIdle(() => prefetchResources(menuResources(menu, can)), 3000);
+  const onList = menuResources(menu, can, window.location.pathname).length > 0;
+  afterFirstRows(() => whenIdle(() => prefetchResources(menuResources(menu, can)), 3000), onList ? 4000 : 0);
 }
 
 export default function Shell() {

@@ -14,6 +14,7 @@ import {
   userInfoAtom,
 } from './atoms';
 import { clearButtonAuth, setButtonAuth } from './permissions';
+import { clearTableSettings, setTableSettings } from './tableSettingsCache';
 import { getToken, KEYS, ls, SESSION_TTL_MS } from './storage';
 import type { GlobalConfig, LoginResult, MenuItem, PermissionResult, UserInfo } from './types';
 
@@ -79,6 +80,7 @@ export function clearSession(): void {
     ls.remove(k);
   }
   clearButtonAuth();
+  clearTableSettings();
 }
 
 /**
@@ -120,6 +122,7 @@ export async function fetchPermissions(): Promise<MenuItem[]> {
     throw new Error('getPermissionList: permissions must be a non-null array !');
   }
   setButtonAuth(Array.isArray(result.auth) ? result.auth : [], Array.isArray(result.allAuth) ? result.allAuth : []);
+  setTableSettings(result.tableSettings);
   const list = hideEmptyGroups(menu);
   appStore.set(permissionListAtom, list);
   return list;

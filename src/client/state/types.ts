@@ -49,6 +49,8 @@ export interface PermissionResult {
   menu: MenuItem[];
   auth: AuthEntry[];
   allAuth: AuthEntry[];
+  /** The user's list column settings by key (`table:<resource>`). */
+  tableSettings?: Record<string, unknown>;
 }
 
 export interface AppSwitch {

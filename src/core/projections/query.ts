@@ -117,10 +117,21 @@ function positiveInt(v: unknown): number | undefined {
 export type ParseResult = { ok: true; value: ParsedListQuery } | { ok: false; message: string };
 
 /** Server side: accept only declared search/sort keys, type the values, cap the page size. */
+/** Searchable fields by key, built once per schema object (schemas are immutable once loaded). */
+const searchable = new WeakMap<ResourceSchema, Map<string, FieldSchema>>();
+function searchableFields(schema: ResourceSchema): Map<string, FieldSchema> {
+  let m = searchable.get(schema);
+  if (!m) {
+    m = new Map(schema.fields.filter((f) => f.search && !f.writeOnly).map((f) => [f.key, f]));
+    searchable.set(schema, m);
+  }
+  return m;
+}
+
 export function parseListQuery(schema: ResourceSchema, query: Record<string, unknown>): ParseResult {
   const fail = (message: string): ParseResult => ({ ok: false, message });
   const filters: Filter[] = [];
-  const byKey = new Map(schema.fields.filter((f) => f.search && !f.writeOnly).map((f) => [f.key, f]));
+  const byKey = searchableFields(schema);
   for (const [key, rawValue] of Object.entries(query)) {
     if ((RESERVED_QUERY_KEYS as readonly string[]).includes(key)) continue;
     const m = /^(.+)_(begin|end)$/.exec(key);

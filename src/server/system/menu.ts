@@ -3,6 +3,7 @@
  * built from the sys_permission rows the caller's roles grant
  * (SysPermissionController#getPermissionJsonObject).
  */
+import { tableSettingsOf } from '../settings/index.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
@@ -148,5 +149,9 @@ export async function userMenu(ctx: AppContext, user: SessionUser) {
 }
 
 export function registerMenuRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/sys/permission/getUserPermissionByToken', async (req) => ok(await userMenu(ctx, req.session!)));
+  // the list pages' column settings come along (settings/index.ts): one round trip less per page
+  app.get('/sys/permission/getUserPermissionByToken', async (req) => {
+    const [menu, tableSettings] = await Promise.all([userMenu(ctx, req.session!), tableSettingsOf(ctx, req.session!.id, req.tenantId)]);
+    return ok({ ...menu, tableSettings });
+  });
 }
