@@ -60,7 +60,7 @@ describe.each(BACKENDS)('GET /sys/ref/options ($name)', ({ pg }) => {
     admin = await login(app, 'admin');
     hosp = await login(app, 'hospadmin');
     zhuli = await login(app, 'zhuli');
-  });
+  }, 60_000); // seeds every module of the catalogue (PostgreSQL: row by row over the network)
 
   afterAll(async () => {
     await app?.close();
