@@ -108,8 +108,10 @@ const RefSelectEditable = observer((props: FormRefProps) => {
   const valueField = spec?.value ?? (typeof field?.componentProps?.valueField === 'string' ? field.componentProps.valueField : undefined) ?? 'id';
   const filterSpec: RefFilterSpec = (spec?.filter as RefFilterSpec | undefined) ?? props.filter ?? {};
   const filter: Record<string, unknown> = {};
+  // {field} entries narrow the options by this form's values; constant entries are the server's
+  // to apply (it refuses them as query parameters)
   for (const [k, f] of Object.entries(filterSpec)) {
-    filter[k] = 'field' in f ? (form.values as Record<string, unknown>)[f.field] : f.value;
+    if ('field' in f) filter[k] = (form.values as Record<string, unknown>)[f.field];
   }
   const target = useTarget(resource);
   const allowed = useAccess();
