@@ -11,7 +11,7 @@ let app: FastifyInstance;
 let hosp: string;
 
 beforeAll(async () => {
-  app = await testApp({ seedRows: 3 });
+  app = await testApp({ seedRows: 8 });
   hosp = await login(app, 'hospadmin');
 });
 afterAll(async () => {
