@@ -46,18 +46,38 @@ async function patientOf(row: ReturnType<typeof tableRows>, orderNo: string): Pr
   return cells[cells.indexOf(orderNo) + 1]!;
 }
 
-/** 就诊人 › search the name › the row action 问诊订单 lists the order. */
+/**
+ * 就诊人管理 › search the name › the row action 问诊订单 of the patient lists the order, and only
+ * that patient's orders (patients may share a name: each one found is tried).
+ */
 async function seeAmongPatientOrders(page: Page, patient: string, orderNo: string, status: string): Promise<void> {
-  await openMenu(page, '患者管理', '就诊人管理');
-  const form = page.locator('form').filter({ has: page.locator('button', { hasText: QUERY }) }).first();
-  await form.locator('.ant-form-item').filter({ hasText: '姓名' }).locator('input').first().fill(patient);
-  await form.locator('button', { hasText: QUERY }).click();
-  await expect.poll(() => tableRows(page).filter({ hasText: patient }).count(), { message: `就诊人 ${patient}`, timeout: 15_000 }).toBeGreaterThan(0);
-  await tableRows(page).filter({ hasText: patient }).first().locator('a[data-action="consultOrders"]').click();
-  await page.waitForURL((u) => u.pathname === '/app/consultOrder', { timeout: 10_000 });
-  await expect.poll(() => tableRows(page).filter({ hasText: orderNo }).innerText().catch(() => ''), { message: `${patient} 的问诊订单 ${orderNo}`, timeout: 15_000 }).toContain(status);
-  // only this patient's orders are listed
-  for (const r of await tableRows(page).all()) expect(await r.innerText()).toContain(patient);
+  const search = async () => {
+    await openMenu(page, '患者管理', '就诊人管理');
+    const form = page.locator('form').filter({ has: page.locator('button', { hasText: QUERY }) }).first();
+    await form.locator('.ant-form-item').filter({ hasText: '姓名' }).locator('input').first().fill(patient);
+    await form.locator('button', { hasText: QUERY }).click();
+    await expect.poll(() => tableRows(page).filter({ hasText: patient }).count(), { message: `就诊人 ${patient}`, timeout: 15_000 }).toBeGreaterThan(0);
+    return tableRows(page).filter({ hasText: patient }).count();
+  };
+  const namesakes = await search();
+  for (let i = 0; i < namesakes; i++) {
+    if (i > 0) await search();
+    await Promise.all([
+      page.waitForResponse((r) => /\/hisConsultOrder\/list\?/.test(r.url()) && r.url().includes('patientId='), { timeout: 15_000 }),
+      tableRows(page).filter({ hasText: patient }).nth(i).locator('a[data-action="consultOrders"]').click(),
+    ]);
+    await page.waitForURL((u) => u.pathname === '/app/consultOrder' && u.searchParams.has('patientId'), { timeout: 10_000 });
+    await waitForList(page);
+    await expect.poll(() => resourceTable(page).locator('.ant-spin-spinning').count()).toBe(0);
+    // only this patient's orders are listed
+    for (const r of await tableRows(page).all()) expect(await r.innerText()).toContain(patient);
+    const row = tableRows(page).filter({ hasText: orderNo });
+    if (await row.count()) {
+      expect(await row.innerText()).toContain(status);
+      return;
+    }
+  }
+  throw new Error(`${orderNo} is not among the orders of any patient named ${patient}`);
 }
 
 describe('Catalogue I pages', () => {
