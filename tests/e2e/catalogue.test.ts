@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fieldItem, fillField, formPanel, readModule } from './form.js';
-import { USERS, login, openMenu, resourceTable, tableRows, waitForList } from './harness.js';
+import { USERS, login, menuItem, openMenu, resourceTable, tableRows, waitForList } from './harness.js';
 import { useE2E } from './lifecycle.js';
 
 const e2e = useE2E({ seedRows: 60 });
@@ -52,7 +52,12 @@ async function patientOf(row: ReturnType<typeof tableRows>, orderNo: string): Pr
  */
 async function seeAmongPatientOrders(page: Page, patient: string, orderNo: string, status: string): Promise<void> {
   const search = async () => {
-    await openMenu(page, '患者管理', '就诊人管理');
+    // the side menu keeps one group open: open 患者管理 unless it is
+    const group = menuItem(page, '患者管理');
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await menuItem(page, '就诊人管理').click();
+    await page.waitForURL((u) => u.pathname === '/app/patient' && !u.search, { timeout: 10_000 });
+    await waitForList(page);
     const form = page.locator('form').filter({ has: page.locator('button', { hasText: QUERY }) }).first();
     await form.locator('.ant-form-item').filter({ hasText: '姓名' }).locator('input').first().fill(patient);
     await form.locator('button', { hasText: QUERY }).click();
