@@ -72,8 +72,11 @@ async function seeAmongPatientOrders(page: Page, patient: string, orderNo: strin
       tableRows(page).filter({ hasText: patient }).nth(i).locator('a[data-action="consultOrders"]').click(),
     ]);
     await page.waitForURL((u) => u.pathname === '/app/consultOrder' && u.searchParams.has('patientId'), { timeout: 10_000 });
+    // the patients' list may stay on screen for a moment: wait for the orders' list, loaded
+    await expect.poll(() => resourceTable(page).locator('.ant-pro-table-list-toolbar-title').innerText().catch(() => ''), { timeout: 15_000 }).toBe('问诊订单');
     await waitForList(page);
     await expect.poll(() => resourceTable(page).locator('.ant-spin-spinning').count()).toBe(0);
+    await expect.poll(async () => (await tableRows(page).count()) > 0 || (await resourceTable(page).innerText()).includes('暂无数据'), { timeout: 15_000 }).toBe(true);
     // only this patient's orders are listed
     for (const r of await tableRows(page).all()) expect(await r.innerText()).toContain(patient);
     const row = tableRows(page).filter({ hasText: orderNo });
