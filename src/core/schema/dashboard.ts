@@ -169,3 +169,38 @@ export function loadDashboard(registry: Registry, file?: SchemaFile): { data: Da
   });
   return { data: problems.some((p) => p.severity === 'error') ? undefined : spec, problems };
 }
+
+// ---------------------------------------------------------------------------------------------
+// what GET /dashboard/analysis and /dashboard/workplace answer (the server builds, the console draws)
+
+export interface StatFigure {
+  key: string;
+  title: string;
+  measure: 'count' | 'revenue';
+  value: number;
+  yesterday: number;
+}
+
+export interface Ranked {
+  id: string;
+  name: string;
+  value: number;
+}
+
+export interface AnalysisResult {
+  date: string;
+  /** 'all' for the platform's view, else the tenant counted. */
+  scope: 'all' | number;
+  stats: StatFigure[];
+  days: number;
+  trend: { dates: string[]; orders: number[]; revenue: number[] };
+  mix: Array<{ resource: string; title: string; value: number }>;
+  topDepartments: Ranked[];
+  topDoctors: Ranked[];
+}
+
+export interface WorkplaceResult {
+  pending: Array<{ title: string; resource: string; count: number; path: string }>;
+  activity: Array<{ time: string; text: string }>;
+  links: Array<{ resource: string; title: string; path: string; icon?: string }>;
+}

@@ -12,7 +12,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can as accessCan, lookupOf } from '../../core/access/index.js';
 import { ok } from '../../core/protocol/index.js';
-import type { DashboardSource, DashboardSpec, Where } from '../../core/schema/dashboard.js';
+import type { AnalysisResult, DashboardSource, DashboardSpec, StatFigure, Where, WorkplaceResult } from '../../core/schema/dashboard.js';
+
+export type { AnalysisResult, StatFigure, WorkplaceResult };
 import { statSources } from '../../core/schema/dashboard.js';
 import { grantsOfUser, type SessionUser } from '../auth/session.js';
 import { SUPER_TENANT_ID, type AppContext } from '../context.js';
@@ -24,31 +26,6 @@ export const TREND_DAYS = [7, 30] as const;
 /** Rows in each ranking. */
 const TOP = 5;
 
-export interface StatFigure {
-  key: string;
-  title: string;
-  measure: 'count' | 'revenue';
-  value: number;
-  yesterday: number;
-}
-
-export interface AnalysisResult {
-  date: string;
-  /** 'all' for the platform's view, else the tenant counted. */
-  scope: 'all' | number;
-  stats: StatFigure[];
-  days: number;
-  trend: { dates: string[]; orders: number[]; revenue: number[] };
-  mix: Array<{ resource: string; title: string; value: number }>;
-  topDepartments: Array<{ id: string; name: string; value: number }>;
-  topDoctors: Array<{ id: string; name: string; value: number }>;
-}
-
-export interface WorkplaceResult {
-  pending: Array<{ title: string; resource: string; count: number; path: string }>;
-  activity: Array<{ time: string; text: string }>;
-  links: Array<{ resource: string; title: string; path: string; icon?: string }>;
-}
 
 /** The tenant scope of the home page figures (null: every tenant). */
 export function analysisScope(user: SessionUser, tenantId: number): number | null {

@@ -7,36 +7,10 @@ function resultOf<T>(e: Envelope<T>): T {
   return e.result;
 }
 
-export interface StatFigure {
-  key: string;
-  title: string;
-  measure: 'count' | 'revenue';
-  value: number;
-  yesterday: number;
-}
-
-export interface Ranked {
-  id: string;
-  name: string;
-  value: number;
-}
-
-export interface AnalysisData {
-  date: string;
-  scope: 'all' | number;
-  stats: StatFigure[];
-  days: number;
-  trend: { dates: string[]; orders: number[]; revenue: number[] };
-  mix: Array<{ resource: string; title: string; value: number }>;
-  topDepartments: Ranked[];
-  topDoctors: Ranked[];
-}
-
-export interface WorkplaceData {
-  pending: Array<{ title: string; resource: string; count: number; path: string }>;
-  activity: Array<{ time: string; text: string }>;
-  links: Array<{ resource: string; title: string; path: string; icon?: string }>;
-}
+/** The answers' shapes are declared once, in core (the server builds them). */
+export type { StatFigure, Ranked } from '../../../core/schema/dashboard';
+export type { AnalysisResult as AnalysisData, WorkplaceResult as WorkplaceData } from '../../../core/schema/dashboard';
+import type { AnalysisResult as AnalysisData, StatFigure, WorkplaceResult as WorkplaceData } from '../../../core/schema/dashboard';
 
 export const TREND_DAYS = [7, 30] as const;
 
