@@ -81,6 +81,19 @@ async function drop(db: Db, database: Database, table: string): Promise<void> {
   await sql.raw(`drop table if exists ${q(`${table}__sgram`)}`).execute(db);
 }
 
+/**
+ * SQLite statements that remove a table's n-gram index and its record, for a bulk load to run
+ * before inserting: the next start rebuilds the index from the rows in one pass.
+ */
+export function sqliteDropSubstringIndex(table: string): string[] {
+  const t = triggerNames(table);
+  return [
+    ...[t.ins, t.upd, t.del].map((name) => `drop trigger if exists ${q(name)}`),
+    `drop table if exists ${q(`${table}__sgram`)}`,
+    `delete from sys_migration where id like 'sgram ${table} %'`,
+  ];
+}
+
 async function ensureSeq(db: Db): Promise<void> {
   await sql.raw(`create table if not exists ${SEQ_TABLE} (n integer primary key)`).execute(db);
   const row = await sql<{ c: number }>`select count(*) as c from ${sql.table(SEQ_TABLE)}`.execute(db);
