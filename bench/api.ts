@@ -11,6 +11,7 @@ import { generateRowsIter } from '../src/server/demo/index.js';
 import type { DictSchema, ResourceSchema } from '../src/core/schema/types.js';
 import { SYSTEM_COLS, buildModel, rowToRecord, toStored } from '../src/server/resources/model.js';
 import { ROOT, USERS, startServer } from '../tests/e2e/harness.js';
+import { sqliteDropSubstringIndex } from '../src/server/db/substring-index.js';
 import { ApiClient, type Query } from './client.js';
 
 export interface Series {
@@ -124,6 +125,8 @@ function seed(dataDir: string, schema: ResourceSchema, count: number, tenantId: 
     .all(m.table) as Array<{ name: string; sql: string }>;
   let n = 0;
   db.transaction(() => {
+    // the n-gram index is rebuilt in one pass by the server's next start, not row by row here
+    for (const stmt of sqliteDropSubstringIndex(m.table)) db.exec(stmt);
     db.prepare(`delete from ${m.table} where tenant_id = ?`).run(tenantId);
     for (const i of indexes) db.exec(`drop index "${i.name}"`);
     const rows = generateRowsIter(schema, count, { seed: 20260101, tenantId, dicts: readDicts(), refRows });

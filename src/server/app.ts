@@ -13,6 +13,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrate, underStartLock } from './db/migrate.js';
 import { moduleTableDefs } from './db/module-tables.js';
+import { ensureSubstringIndexes } from './db/substring-index.js';
 import { seedIfEmpty } from './db/seed.js';
 import { syncSchemas } from './db/schema-sync.js';
 import { SYSTEM_TABLES } from './db/system-tables.js';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const databaseUrl = opts.memory ? undefined : opts.databaseUrl ?? env.databaseUrl;
   const database = openDatabase({ dataDir: opts.dataDir ?? env.dataDir, memory: opts.memory, databaseUrl });
   await migrate(database, [...SYSTEM_TABLES, ...moduleTableDefs(registry, database.dialect)]);
+  await ensureSubstringIndexes(database, registry);
   const bus = await createBus({ databaseUrl });
   const worker = await leaseWorker(database, bus.instance);
   setWorkerId(worker.workerId);

@@ -48,6 +48,8 @@ describe('lint fixtures: one broken rule each', () => {
     ['compute-ref', 'modules/hisDoctor.json:64  /fields/6/compute/product/0  字段 "fee" 的 compute 路径 "realname.price" 中的 "realname" 不是 ref 字段'],
     ['compute-numeric', 'modules/hisDoctor.json:65  /fields/6/compute/product/1  字段 "fee" 的 compute 引用的字段 "hospitalId.name" 不是数值类型（integer、number、money）'],
     ['unique-within-unique', 'modules/hisDoctor.json:19  /fields/0/uniqueWithin  字段 "realname" 声明了 uniqueWithin，必须同时声明 unique: true'],
+    ['substring-index-search', 'modules/hisDoctor.json:20  /fields/0/index  字段 "realname" 声明了 index: "substring"，必须同时声明 search: "like"'],
+    ['substring-index-length', 'modules/hisDoctor.json:20  /fields/0/index  字段 "realname"：index: "substring" 需要 maxLength 不超过 256'],
     ['unique-within-field', 'modules/hisDoctor.json:20  /fields/0/uniqueWithin  字段 "realname" 的 uniqueWithin "hospital" 不是本资源的其他字段'],
     ['unregistered-write-effect', 'modules/hisDoctor.json:80  /effects/afterWrite/0  未注册的服务端效果 "syncUserRoles"'],
   ])('%s', (name, expected) => {

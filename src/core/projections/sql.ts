@@ -60,3 +60,32 @@ export function toTableSpec(schema: ResourceSchema): TableSpec {
   }
   return { name, columns, indexes };
 }
+
+export { SUBSTRING_INDEX_MAX_LENGTH } from '../schema/types.js';
+
+export interface SubstringIndexSpec {
+  /** The n-gram table: `(f, g, t, r)` = field number, gram, tenant, row id. */
+  table: string;
+  /** Indexed columns; a column's position is its `f` in the gram table. */
+  columns: string[];
+}
+
+/** The n-gram index of a resource's `index: "substring"` fields, if it declares any. */
+export function substringIndexSpec(schema: ResourceSchema): SubstringIndexSpec | undefined {
+  const columns = schema.fields.filter((f) => f.index === 'substring').map((f) => columnName(f.key));
+  return columns.length ? { table: `${tableName(schema)}__sgram`, columns } : undefined;
+}
+
+/**
+ * The grams whose rows hold every match of a contains-search for `value` (already lower-cased
+ * as the column is): the value itself up to two characters (exact: a row holds it iff the
+ * row's value contains it), else up to three of its character pairs (a superset, which the
+ * `like` condition narrows).
+ */
+export function searchGrams(value: string): string[] {
+  const chars = [...value];
+  if (chars.length <= 2) return chars.length ? [value] : [];
+  const pairs = chars.slice(0, -1).map((c, i) => c + chars[i + 1]);
+  const pick = [pairs[0]!, pairs[Math.floor(pairs.length / 2)]!, pairs[pairs.length - 1]!];
+  return [...new Set(pick)];
+}

@@ -14,7 +14,7 @@ import { migrateSchema } from './migrate.js';
 import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, FILL_RULE_RESOURCE, REGION_RESOURCE } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
 import type { Condition, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
-import { CRUD_ACTIONS, REGULATOR_FIELDS, UPLOAD_QUEUE_FIELDS, UPLOAD_STATES } from './types.js';
+import { CRUD_ACTIONS, SUBSTRING_INDEX_MAX_LENGTH, REGULATOR_FIELDS, UPLOAD_QUEUE_FIELDS, UPLOAD_STATES } from './types.js';
 
 export interface Problem {
   file: string;
@@ -348,6 +348,14 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
   const name = `字段 "${f.key}"`;
   if (f.rule !== undefined) names.rule(p('rule'), f.rule);
   checkServerFilled(f, p, name, s, reg, err, own);
+  if (f.index === 'substring') {
+    if (!own) err(p('index'), `${name}：index 只能声明在资源字段上`);
+    else if (f.search !== 'like') err(p('index'), `${name} 声明了 index: "substring"，必须同时声明 search: "like"`);
+    else if (KINDS[f.kind].storage !== 'text') err(p('index'), `${name}：index: "substring" 只适用于文本字段`);
+    else if (f.maxLength === undefined || f.maxLength > SUBSTRING_INDEX_MAX_LENGTH) {
+      err(p('index'), `${name}：index: "substring" 需要 maxLength 不超过 ${SUBSTRING_INDEX_MAX_LENGTH}`);
+    }
+  }
   if (f.uniqueWithin !== undefined) {
     if (!own) err(p('uniqueWithin'), `${name}：uniqueWithin 只能声明在资源字段上`);
     else if (f.unique !== true) err(p('uniqueWithin'), `${name} 声明了 uniqueWithin，必须同时声明 unique: true`);

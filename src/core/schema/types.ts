@@ -126,6 +126,12 @@ export interface FieldSchema {
   /** Never returned by the server (passwords). */
   writeOnly?: boolean;
   search?: SearchMode | false;
+  /**
+   * `"substring"`: the server keeps an n-gram index (every character and character pair) for
+   * this `like` search field, so a contains-search on a large table reads the index instead of
+   * every row. Text fields with a `maxLength` of at most 256 (every character is indexed).
+   */
+  index?: 'substring';
   list?: ListOptions | false;
   form?: FormOptions | false;
   detail?: false;
@@ -598,3 +604,6 @@ export type SystemColumn = (typeof SYSTEM_COLUMNS)[number];
 /** The generic CRUD actions every resource has, with their permission suffixes. */
 export const CRUD_ACTIONS = ['list', 'queryById', 'add', 'edit', 'delete', 'deleteBatch'] as const;
 export type CrudAction = (typeof CRUD_ACTIONS)[number];
+
+/** Longest value a substring index (`index: "substring"`) covers: every character is indexed. */
+export const SUBSTRING_INDEX_MAX_LENGTH = 256;

@@ -66,8 +66,33 @@ export function openDatabase(opts: OpenOptions): Database {
   raw.pragma('cache_size = -65536');
   raw.pragma('temp_store = MEMORY');
   raw.pragma('busy_timeout = 5000');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: raw }) });
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: cachingStatements(raw) }) });
   return { db, dialect: 'sqlite', raw, close: () => db.destroy() };
+}
+
+/** Most prepared statements kept per connection; past it the cache starts again. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The SQLite handle Kysely sees: `prepare` answers a statement already prepared for the same
+ * text (Kysely prepares on every query, a cost on every list call), unless that statement is
+ * still being iterated by a stream, which gets a fresh one.
+ */
+function cachingStatements(raw: BetterSqlite3.Database): { prepare(text: string): BetterSqlite3.Statement; close(): void } {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(text) {
+      const hit = cache.get(text);
+      if (hit && !hit.busy) return hit;
+      const stmt = raw.prepare(text);
+      if (!hit) {
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+        cache.set(text, stmt);
+      }
+      return stmt;
+    },
+    close: () => raw.close(),
+  };
 }
 
 /**

@@ -67,7 +67,7 @@ export async function prepareExport(ctx: AppContext, m: ResourceModel, query: Re
     db
       .selectFrom(m.table)
       .where('tenant_id', '=', tenantId)
-      .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f)))))
+      .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f, m.substring && { spec: m.substring, tenantId, table: m.table })))))
       .$if(ids.length > 0, (qb) => qb.where('id', 'in', ids));
   const counted = await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
   const total = Number(counted?.n ?? 0);

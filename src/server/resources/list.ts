@@ -4,13 +4,13 @@
  * every record of a tree carries `hasChild`. `childList` returns one node's children.
  * queryById returns the master-detail children arrays.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { COUNT_CAP, type Page } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import { addLabels } from './labels.js';
 import { rowToRecord, type ResourceModel } from './model.js';
 import type { ParsedListQuery } from '../../core/projections/query.js';
-import { filterExpr, filterKey } from './query.js';
+import { filterExpr, filterKey, gramDriver, gramRows } from './query.js';
 import { childLinks } from './children.js';
 
 type Rec = Record<string, unknown>;
@@ -47,11 +47,20 @@ export async function listRecords(
   const { db } = ctx.database;
   const parent = treeParentColumn(m);
   const roots = parent !== undefined && q.filters.length === 0 && !opts.flat;
-  const base = db
-    .selectFrom(m.table)
-    .where('tenant_id', '=', tenantId)
-    .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f)))))
-    .$if(roots, (qb) => qb.where((eb) => eb.or([eb(parent!, 'is', null), eb(parent!, '=', '')])));
+  // A contains-search on an indexed field can be driven by the n-gram index: the rows holding
+  // its gram are read first (CROSS JOIN keeps that order on SQLite) instead of every row
+  const driver = m.substring && gramDriver(m.substring, q.filters);
+  const base = (drive: boolean) => {
+    const scope = m.substring && { spec: m.substring, tenantId, table: m.table, driven: drive ? driver?.filter : undefined };
+    const from =
+      drive && driver
+        ? db.selectFrom(gramRows(db, m.substring!, driver, tenantId).as('sg')).crossJoin(m.table).whereRef(`${m.table}.id`, '=', 'sg.r')
+        : db.selectFrom(m.table);
+    return from
+      .where(`${m.table}.tenant_id`, '=', tenantId)
+      .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f, scope)))))
+      .$if(roots, (qb) => qb.where((eb) => eb.or([eb(parent!, 'is', null), eb(parent!, '=', '')])));
+  };
 
   const key = roots ? 'roots' : filterKey(q.filters);
   // counted = min(matching rows, COUNT_CAP + 1): the count stops reading at the cap, so a
@@ -59,8 +68,10 @@ export async function listRecords(
   let counted = ctx.counts.get(m.table, tenantId, key);
   if (counted === undefined) {
     const version = ctx.counts.version(m.table);
-    const capped = base.select(sql.lit(1).as('x')).limit(COUNT_CAP + 1).as('c');
-    const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    // one exact gram and no other filter: the index alone holds the count
+    const rows: SelectQueryBuilder<any, any, any> =
+      driver?.exact && q.filters.length === 1 ? gramRows(db, m.substring!, driver, tenantId) : base(driver !== undefined).select(sql.lit(1).as('x'));
+    const row = await db.selectFrom(rows.limit(COUNT_CAP + 1).as('c')).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     counted = Number(row?.n ?? 0);
     ctx.counts.set(m.table, tenantId, key, counted, version);
   }
@@ -71,7 +82,9 @@ export async function listRecords(
   let records: Array<Record<string, unknown>> = [];
   // past the cap there may still be rows: the page query answers whether there are
   if (offset < total || totalCapped) {
-    let pageQ = base.select(m.selectColumns);
+    // few matches: read them through the index and sort them; many: walk the sort order and
+    // probe the index for each row, which finds a page of dense matches quickly
+    let pageQ = base(driver !== undefined && !totalCapped).select(m.selectColumns.map((c) => `${m.table}.${c}`));
     pageQ = pageQ.orderBy(q.sort.column, q.sort.order);
     if (q.sort.column !== 'id') pageQ = pageQ.orderBy('id', q.sort.order);
     const rows = await pageQ.limit(q.pageSize).offset(offset).execute();

@@ -6,6 +6,7 @@ import { hasDictText, isMultiValued, snakeCase } from '../../core/schema/naming.
 import type { FieldSchema, ResourceSchema } from '../../core/schema/types.js';
 import { KINDS, type Storage } from '../../core/kinds/index.js';
 import { SYSTEM_FIELDS } from '../../core/schema/system-columns.js';
+import { substringIndexSpec, type SubstringIndexSpec } from '../../core/projections/sql.js';
 
 export type { Storage };
 
@@ -32,6 +33,8 @@ export interface ResourceModel {
   labelled: FieldCol[];
   /** Columns selected for list/queryById (system + readable). */
   selectColumns: string[];
+  /** The n-gram index of `index: "substring"` fields (db/substring-index.ts). */
+  substring?: SubstringIndexSpec;
 }
 
 /** The system columns (src/core/schema/system-columns.ts). */
@@ -70,6 +73,7 @@ export function buildModel(schema: ResourceSchema): ResourceModel {
     unique: fields.filter((c) => c.field.unique && !c.secret),
     labelled: readable.filter((c) => hasDictText(c.field)),
     selectColumns: [...SYSTEM_COLS.map((s) => s.column), ...readable.map((c) => c.column)],
+    substring: substringIndexSpec(schema),
   };
 }
 
