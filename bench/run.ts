@@ -17,11 +17,12 @@ import { apiBench, type ApiResult } from './api.js';
 import { coldListLoad, floorLoad, jsTransfer, listHeap, loginState, menuRun, requestChain, type JsTransfer, type Module } from './browser.js';
 import { measureRoutes } from './bundle.js';
 import { cryptoBench } from './crypto.js';
+import { scaleBench } from './scale.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,crypto,browser,api').split(','));
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bundle,crypto,browser,api,scale').split(','));
 /** The built console the server serves (STATIC_DIR, as the server reads it). */
 const DIST = resolve(ROOT, process.env.STATIC_DIR ?? 'dist/client');
 
@@ -222,6 +223,19 @@ async function cryptoSection() {
   }
 }
 
+async function scaleSection() {
+  section('(d) catalogue size: start, menu answer, linter, build');
+  const r = await scaleBench();
+  console.log(`  ${r.modules} module schemas (${r.menuModules} menu pages)`);
+  console.log(`  server start (spawn -> first answer): first start ${ms(r.firstStartMs)} (tables, seed), on the existing database ${ms(r.restartMs)}`);
+  console.log(`  permission answer (menu, codes) as admin: p50 ${ms(r.menuP50)}, p99 ${ms(r.menuP99)}`);
+  console.log(`  schema linter, whole catalogue: ${ms(r.lintMs)};  vite build: ${Number.isFinite(r.buildMs) ? ms(r.buildMs) : 'skipped (BENCH_BUILD=0)'}`);
+  judge('server start on an existing database', '≤ 2 s', r.restartMs, 2000, ms);
+  judge('permission (menu) answer p50', '≤ 30 ms', r.menuP50, 30, ms);
+  judge('npm run lint:schemas (in process)', '≤ 1 s', r.lintMs, 1000, ms);
+  judge('npm run build', '≤ 15 s', r.buildMs, 15_000, ms);
+}
+
 async function main() {
   const t0 = Date.now();
   const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -244,6 +258,7 @@ async function main() {
     });
   }
   if (ONLY.has('api')) await guarded('api', apiSection);
+  if (ONLY.has('scale')) await guarded('scale', scaleSection);
 
   section('summary vs the developers\' guide');
   const w = Math.max(...verdicts.map((v) => v.what.length), 10);
