@@ -7,11 +7,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { createTestDatabase, probePostgres } from '../tests/server/pg-helpers.js';
 import { generateRowsIter } from '../src/server/demo/index.js';
 import type { DictSchema, ResourceSchema } from '../src/core/schema/types.js';
 import { SYSTEM_COLS, buildModel, rowToRecord, toStored } from '../src/server/resources/model.js';
 import { ROOT, USERS, startServer } from '../tests/e2e/harness.js';
-import { sqliteDropSubstringIndex } from '../src/server/db/substring-index.js';
+import { dropSubstringIndexSql } from '../src/server/db/substring-index.js';
 import { ApiClient, type Query } from './client.js';
 
 export interface Series {
@@ -126,7 +128,7 @@ function seed(dataDir: string, schema: ResourceSchema, count: number, tenantId: 
   let n = 0;
   db.transaction(() => {
     // the n-gram index is rebuilt in one pass by the server's next start, not row by row here
-    for (const stmt of sqliteDropSubstringIndex(m.table)) db.exec(stmt);
+    for (const stmt of dropSubstringIndexSql('sqlite', m.table)) db.exec(stmt);
     db.prepare(`delete from ${m.table} where tenant_id = ?`).run(tenantId);
     for (const i of indexes) db.exec(`drop index "${i.name}"`);
     const rows = generateRowsIter(schema, count, { seed: 20260101, tenantId, dicts: readDicts(), refRows });
@@ -180,6 +182,42 @@ async function series(api: ApiClient, label: string, path: string, queries: (i: 
   return { label, calls, p50: percentile(times, 0.5), p99: percentile(times, 0.99), min: times[0]!, total };
 }
 
+/** The list series and throughput against a running server whose hisDoctor table is loaded. */
+async function measure(url: string, base: string, calls: number): Promise<{ series: Series[]; throughput: Throughput[] }> {
+  const api = new ApiClient(url);
+  await api.login(USERS.admin.username, USERS.admin.password);
+  const list = `${base}/list`;
+  const out: Series[] = [];
+  const common = { pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' };
+  out.push(await series(api, 'sex=1, createTime desc, page 1 (same query)', list, () => ({ ...common, sex: '1' }), calls));
+  out.push(await series(api, 'realname like *张*, page 1 (same query)', list, () => ({ ...common, realname: '*张*' }), calls));
+  // Varying name fragments so the server's count cache cannot answer.
+  const names = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹'];
+  const given = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华'];
+  out.push(
+    await series(
+      api,
+      'realname like *<varying>*, varying page (uncached count)',
+      list,
+      (i) => ({ ...common, pageNo: 1 + (i % 20), realname: `*${names[i % names.length]}${given[(i * 7) % given.length]}*` }),
+      Math.min(calls, 30),
+    ),
+  );
+  out.push(
+    await series(api, 'no filter, createTime desc, varying page 1..1000', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), calls),
+  );
+  // One surname each call: tens of thousands of matches, a count no cache has seen.
+  out.push(
+    await series(api, 'realname like *<surname>* (uncached count, >10,000 matches)', list, (i) => ({ ...common, realname: `*${names[(i + 5) % names.length]}*` }), names.length - 5),
+  );
+  const tp: Throughput[] = [];
+  const clients = Number(process.env.BENCH_CLIENTS ?? 100);
+  const secs = Number(process.env.BENCH_SECONDS ?? 5);
+  tp.push(await throughput(api, 'page 1, sex=1 (same query)', list, () => ({ ...common, sex: '1' }), clients, secs));
+  tp.push(await throughput(api, 'varying page 1..1000, no filter', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), clients, secs));
+  return { series: out, throughput: tp };
+}
+
 /**
  * BENCH_DATA_DIR keeps the seeded database between runs (it is seeded once per row count),
  * so code changes can be compared on the same data without a minute of seeding each time.
@@ -210,44 +248,100 @@ export async function apiBench(rows: number, calls: number): Promise<ApiResult> 
       console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s — ${how}`);
     }
     // 3. The real server on that data.
-    const server = await startServer({ apiOnly: true, dataDir, seedRows: 5, timeoutMs: 120_000 });
+    const server = await startServer({ apiOnly: true, dataDir, seedRows: 5, timeoutMs: 300_000 });
     try {
-      const api = new ApiClient(server.url);
-      await api.login(USERS.admin.username, USERS.admin.password);
-      const list = `${base}/list`;
-      const out: Series[] = [];
-      const common = { pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' };
-      out.push(await series(api, 'sex=1, createTime desc, page 1 (same query)', list, () => ({ ...common, sex: '1' }), calls));
-      out.push(await series(api, 'realname like *张*, page 1 (same query)', list, () => ({ ...common, realname: '*张*' }), calls));
-      // Varying name fragments so the server's count cache cannot answer.
-      const names = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹'];
-      const given = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华'];
-      out.push(
-        await series(
-          api,
-          'realname like *<varying>*, varying page (uncached count)',
-          list,
-          (i) => ({ ...common, pageNo: 1 + (i % 20), realname: `*${names[i % names.length]}${given[(i * 7) % given.length]}*` }),
-          Math.min(calls, 30),
-        ),
-      );
-      out.push(
-        await series(api, 'no filter, createTime desc, varying page 1..1000', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), calls),
-      );
-      // One surname each call: tens of thousands of matches, a count no cache has seen.
-      out.push(
-        await series(api, 'realname like *<surname>* (uncached count, >10,000 matches)', list, (i) => ({ ...common, realname: `*${names[(i + 5) % names.length]}*` }), names.length - 5),
-      );
-      const tp: Throughput[] = [];
-      const clients = Number(process.env.BENCH_CLIENTS ?? 100);
-      const secs = Number(process.env.BENCH_SECONDS ?? 5);
-      tp.push(await throughput(api, 'page 1, sex=1 (same query)', list, () => ({ ...common, sex: '1' }), clients, secs));
-      tp.push(await throughput(api, 'varying page 1..1000, no filter', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), clients, secs));
+      const { series: out, throughput: tp } = await measure(server.url, base, calls);
       return { rows, seedMs, loaded: how, series: out, throughput: tp };
     } finally {
       await server.stop();
     }
   } finally {
     if (!keep) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same figures on PostgreSQL (when one answers, as the server tests find it): a throw-away
+ * database, the server's own first start creating its tables, the rows bulk-inserted in batches
+ * (secondary indexes and the n-gram index rebuilt after), then the real server on it.
+ */
+export async function apiBenchPostgres(rows: number, calls: number): Promise<ApiResult | string> {
+  const probe = await probePostgres();
+  if (!probe.available) return probe.reason;
+  const schema = loadSchema('hisDoctor');
+  const base = schema.api?.base ?? `/${schema.name}`;
+  const tenantId = USERS.admin.tenantId;
+  const tdb = await createTestDatabase('hosp_bench');
+  const dataDir = mkdtempSync(join(tmpdir(), 'hosp-bench-pg-'));
+  const env = { DATABASE_URL: tdb.url };
+  try {
+    const first = await startServer({ apiOnly: true, dataDir, seedRows: 5, env, timeoutMs: 300_000 });
+    await first.stop();
+    const t0 = performance.now();
+    const how = await seedPostgres(tdb.url, schema, rows, tenantId);
+    const seedMs = performance.now() - t0;
+    console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s — ${how}`);
+    const server = await startServer({ apiOnly: true, dataDir, seedRows: 5, env, timeoutMs: 600_000 });
+    try {
+      const { series: out, throughput: tp } = await measure(server.url, base, calls);
+      return { rows, seedMs, loaded: how, series: out, throughput: tp };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await tdb.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function seedPostgres(url: string, schema: ResourceSchema, count: number, tenantId: number): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const m = buildModel(schema);
+    const cols = new Set((await client.query<{ column_name: string }>(`select column_name from information_schema.columns where table_name = $1`, [m.table])).rows.map((r) => r.column_name));
+    const refRows: Record<string, Array<Record<string, unknown>>> = {};
+    for (const f of schema.fields) {
+      const target = f.ref?.resource;
+      if (!target || refRows[target]) continue;
+      const tm = buildModel(loadSchema(target));
+      refRows[target] = (await client.query(`select * from ${tm.table} where tenant_id = $1`, [tenantId])).rows.map((r) => rowToRecord(tm, r));
+    }
+    const columns = [...SYSTEM_COLS.map((c) => c.column), ...m.fields.map((c) => c.column)].filter((c) => cols.has(c));
+    const indexes = (await client.query<{ indexname: string; indexdef: string }>(`select indexname, indexdef from pg_indexes where tablename = $1 and indexname not like '%_pkey'`, [m.table])).rows;
+    await client.query('begin');
+    for (const stmt of dropSubstringIndexSql('postgres', m.table)) await client.query(stmt);
+    await client.query(`delete from ${m.table} where tenant_id = $1`, [tenantId]);
+    for (const i of indexes) await client.query(`drop index "${i.indexname}"`);
+    const start = Date.now() - count * 60_000;
+    const batch = Math.floor(30_000 / columns.length);
+    let n = 0;
+    let values: unknown[] = [];
+    let tuples: string[] = [];
+    const flush = async () => {
+      if (!tuples.length) return;
+      await client.query(`insert into ${m.table} (${columns.map((c) => `"${c}"`).join(',')}) values ${tuples.join(',')}`, values);
+      values = [];
+      tuples = [];
+    };
+    for (const rec of generateRowsIter(schema, count, { seed: 20260101, tenantId, dicts: readDicts(), refRows })) {
+      const ms = start + n * 60_000;
+      const row: Record<string, unknown> = {
+        id: `${ms}${String(n % 1_000_000).padStart(6, '0')}`, tenant_id: tenantId, create_by: 'bench', create_time: dateTime(new Date(ms)),
+        update_by: null, update_time: null, version: 1,
+      };
+      for (const c of m.fields) row[c.column] = toStored(c, rec[c.key]);
+      tuples.push(`(${columns.map((_, k) => `$${values.length + k + 1}`).join(',')})`);
+      values.push(...columns.map((c) => row[c] ?? null));
+      n++;
+      if (tuples.length >= batch) await flush();
+    }
+    await flush();
+    for (const i of indexes) await client.query(i.indexdef);
+    await client.query('commit');
+    await client.query(`analyze ${m.table}`);
+    return `${n.toLocaleString('en')} rows of tenant ${tenantId} in ${m.table} on PostgreSQL`;
+  } finally {
+    await client.end();
   }
 }

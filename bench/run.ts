@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { ROOT, launchBrowser, startServer, type RunningServer } from '../tests/e2e/harness.js';
-import { apiBench, type ApiResult } from './api.js';
+import { apiBench, apiBenchPostgres, type ApiResult } from './api.js';
 import { coldListLoad, floorLoad, jsTransfer, listHeap, loginState, menuRun, requestChain, type JsTransfer, type Module } from './browser.js';
 import { measureRoutes } from './bundle.js';
 import { cryptoBench } from './crypto.js';
@@ -195,15 +195,19 @@ async function browserSection(server: RunningServer, browser: Browser) {
   });
 }
 
-async function apiSection() {
-  section(`(c) list API over HTTP: ${ROWS.toLocaleString('en')} hisDoctor rows, ${CALLS} sequential signed calls`);
-  const r: ApiResult = await apiBench(ROWS, CALLS);
+function printApi(r: ApiResult) {
   for (const s of r.series) {
     console.log(`  ${s.label.padEnd(58)} p50 ${ms(s.p50).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  min ${ms(s.min).padStart(9)}  (${s.calls} calls, total ${s.total?.toLocaleString('en') ?? '?'})`);
   }
   for (const t of r.throughput) {
     console.log(`  throughput, ${t.clients} concurrent clients, ${t.label.padEnd(34)} ${t.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${ms(t.p50)}  p99 ${ms(t.p99)}  (${t.calls} calls in ${t.seconds.toFixed(1)} s, ${t.failed} failed)`);
   }
+}
+
+async function apiSection() {
+  section(`(c) list API over HTTP: ${ROWS.toLocaleString('en')} hisDoctor rows, ${CALLS} sequential signed calls`);
+  const r: ApiResult = await apiBench(ROWS, CALLS);
+  printApi(r);
   const main = r.series[0];
   if (main) judge(`list API p50, ${main.label.split(',')[0]} (${ROWS.toLocaleString('en')} rows)`, '≤ 20 ms', main.p50, 20, ms);
   const like = r.series[1];
@@ -214,6 +218,20 @@ async function apiSection() {
   if (broad) judge('list API p50, like >10,000 matches (uncached)', '≤ 20 ms', broad.p50, 20, ms);
   const tp = r.throughput[0];
   if (tp) verdicts.push({ what: `list calls/s, ${tp.clients} clients, one process`, target: '≥ 2,000/s', measured: `${tp.perSecond.toFixed(0)}/s`, ok: tp.perSecond >= 2000 });
+  if (process.env.BENCH_PG === '0') return;
+  section(`(c') the same on PostgreSQL`);
+  const p = await apiBenchPostgres(ROWS, CALLS);
+  if (typeof p === 'string') {
+    console.log(`  skipped: ${p}`);
+    return;
+  }
+  printApi(p);
+  const pFresh = p.series[2];
+  if (pFresh) judge('PostgreSQL: list API p50, like (uncached counts)', '≤ 20 ms', pFresh.p50, 20, ms);
+  const pBroad = p.series[4];
+  if (pBroad) judge('PostgreSQL: like >10,000 matches (uncached)', '≤ 20 ms', pBroad.p50, 20, ms);
+  const pTp = p.throughput[0];
+  if (pTp) verdicts.push({ what: `PostgreSQL: list calls/s, ${pTp.clients} clients`, target: '≥ 2,000/s', measured: `${pTp.perSecond.toFixed(0)}/s`, ok: pTp.perSecond >= 2000 });
 }
 
 async function cryptoSection() {

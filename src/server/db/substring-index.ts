@@ -74,21 +74,20 @@ async function createPostgres(db: Db, table: string, spec: SubstringIndexSpec): 
 }
 
 async function drop(db: Db, database: Database, table: string): Promise<void> {
-  const t = triggerNames(table);
-  const on = database.dialect === 'postgres' ? ` on ${q(table)}` : '';
-  for (const name of [t.ins, t.upd, t.del]) await sql.raw(`drop trigger if exists ${q(name)}${on}`).execute(db);
-  if (database.dialect === 'postgres') await sql.raw(`drop function if exists ${q(t.fn)}()`).execute(db);
-  await sql.raw(`drop table if exists ${q(`${table}__sgram`)}`).execute(db);
+  // the record goes with the caller's own bookkeeping
+  for (const stmt of dropSubstringIndexSql(database.dialect, table).slice(0, -1)) await sql.raw(stmt).execute(db);
 }
 
 /**
- * SQLite statements that remove a table's n-gram index and its record, for a bulk load to run
- * before inserting: the next start rebuilds the index from the rows in one pass.
+ * Statements that remove a table's n-gram index and its record, for a bulk load to run before
+ * inserting: the next start rebuilds the index from the rows in one pass.
  */
-export function sqliteDropSubstringIndex(table: string): string[] {
+export function dropSubstringIndexSql(dialect: Database['dialect'], table: string): string[] {
   const t = triggerNames(table);
+  const on = dialect === 'postgres' ? ` on ${q(table)}` : '';
   return [
-    ...[t.ins, t.upd, t.del].map((name) => `drop trigger if exists ${q(name)}`),
+    ...[t.ins, t.upd, t.del].map((name) => `drop trigger if exists ${q(name)}${on}`),
+    ...(dialect === 'postgres' ? [`drop function if exists ${q(t.fn)}()`] : []),
     `drop table if exists ${q(`${table}__sgram`)}`,
     `delete from sys_migration where id like 'sgram ${table} %'`,
   ];
