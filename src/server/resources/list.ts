@@ -12,6 +12,7 @@ import { rowToRecord, type ResourceModel } from './model.js';
 import type { ParsedListQuery } from '../../core/projections/query.js';
 import { filterExpr, filterKey } from './query.js';
 import { childLinks } from './children.js';
+import { scopedFrom, scopeKey, scopeOf, type ScopeArg } from './data-rules.js';
 
 type Rec = Record<string, unknown>;
 
@@ -41,19 +42,18 @@ export async function listRecords(
   ctx: AppContext,
   m: ResourceModel,
   q: ParsedListQuery,
-  tenantId: number,
+  scope: ScopeArg,
   opts: { flat?: boolean } = {},
 ): Promise<Page<Record<string, unknown>>> {
   const { db } = ctx.database;
+  const tenantId = scopeOf(scope).tenantId;
   const parent = treeParentColumn(m);
   const roots = parent !== undefined && q.filters.length === 0 && !opts.flat;
-  const base = db
-    .selectFrom(m.table)
-    .where('tenant_id', '=', tenantId)
+  const base = scopedFrom(db, m, scope)
     .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f)))))
     .$if(roots, (qb) => qb.where((eb) => eb.or([eb(parent!, 'is', null), eb(parent!, '=', '')])));
 
-  const key = roots ? 'roots' : filterKey(q.filters);
+  const key = (roots ? 'roots' : filterKey(q.filters)) + scopeKey(scope);
   // counted = min(matching rows, COUNT_CAP + 1): the count stops reading at the cap, so a
   // search over a million rows costs no more than the first ten thousand matches
   let counted = ctx.counts.get(m.table, tenantId, key);
@@ -86,12 +86,11 @@ export async function listRecords(
 export const CHILD_LIST_MAX = 5000;
 
 /** GET <base>/childList?pid=: the children of one node (tenant-scoped, labels, hasChild). */
-export async function childRecords(ctx: AppContext, m: ResourceModel, pid: string, q: ParsedListQuery, tenantId: number): Promise<Rec[]> {
+export async function childRecords(ctx: AppContext, m: ResourceModel, pid: string, q: ParsedListQuery, scope: ScopeArg): Promise<Rec[]> {
   const parent = treeParentColumn(m)!;
-  let query = ctx.database.db
-    .selectFrom(m.table)
+  const tenantId = scopeOf(scope).tenantId;
+  let query = scopedFrom(ctx.database.db, m, scope)
     .select(m.selectColumns)
-    .where('tenant_id', '=', tenantId)
     .where(parent, '=', pid)
     .orderBy(q.sort.column, q.sort.order);
   if (q.sort.column !== 'id') query = query.orderBy('id', q.sort.order);
@@ -140,14 +139,13 @@ export async function getRecord(
   ctx: AppContext,
   m: ResourceModel,
   id: string,
-  tenantId: number,
+  scope: ScopeArg,
   db: Kysely<any> = ctx.database.db,
 ): Promise<Record<string, unknown> | null> {
-  const row = await db
-    .selectFrom(m.table)
+  const tenantId = scopeOf(scope).tenantId;
+  const row = await scopedFrom(db, m, scope)
     .select(m.selectColumns)
     .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (!row) return null;
   const rec = rowToRecord(m, row);
