@@ -198,7 +198,7 @@ interface AntNode { key: string; title: React.ReactNode; children?: AntNode[] }
 function toTreeData(nodes: TreeNode[]): AntNode[] {
   return nodes.map((n) => ({
     key: n.key,
-    title: n.ruleFlag ? <span>{n.title} <Tag color="blue">{ROLE_AUTH_TEXTS.ruleTag}</Tag></span> : n.title,
+    title: n.ruleFlag ? <span><span>{n.title}</span> <Tag color="blue">{ROLE_AUTH_TEXTS.ruleTag}</Tag></span> : n.title,
     ...(n.children?.length ? { children: toTreeData(n.children) } : {}),
   }));
 }
