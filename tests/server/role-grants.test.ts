@@ -114,6 +114,39 @@ describe('角色管理 授权', () => {
   });
 });
 
+describe('授权 by a hospital administrator', () => {
+  it('offers and grants only what the granter holds', async () => {
+    const hospRole = await roleId('hospadmin');
+    const zhuliRole = await roleId('zhuli');
+    const all = await tree();
+    const rolePage = all.find((n) => n.title === '角色管理' && n.menuType !== 2)!;
+    const authorizeButton = (rolePage.children ?? []).find((c) => c.perms === 'role:authorize')!;
+    const system = all.find((n) => n.children?.some((c) => c.key === rolePage.key))!;
+    const held = await call<string[]>(app, '/sys/permission/queryRolePermission', { token: admin, tenantId: HOSPITAL, query: { roleId: hospRole } });
+    const grant = await call(app, '/sys/permission/saveRolePermission', {
+      token: admin,
+      tenantId: HOSPITAL,
+      body: { roleId: hospRole, permissionIds: [...held.body.result, system.key, rolePage.key, authorizeButton.key].join(',') },
+    });
+    expect(grant.body.message).toBe('保存成功！');
+
+    // the tree hospadmin gets holds only hospadmin's own entries: no tenant management, for one
+    const own = await tree(hosp);
+    const ownKeys = new Set(own.map((n) => n.key));
+    expect(ownKeys.has(rolePage.key)).toBe(true);
+    const tenantPage = all.find((n) => n.title === '租户管理' && n.menuType !== 2)!;
+    expect(ownKeys.has(tenantPage.key)).toBe(false);
+    expect([...ownKeys].every((k) => held.body.result.includes(k) || [system.key, rolePage.key, authorizeButton.key].includes(k))).toBe(true);
+
+    const before = await call<string[]>(app, '/sys/permission/queryRolePermission', { token: hosp, query: { roleId: zhuliRole } });
+    const beyond = await call(app, '/sys/permission/saveRolePermission', { token: hosp, body: { roleId: zhuliRole, permissionIds: [...before.body.result, tenantPage.key].join(',') } });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.message).toBe('权限：不能授予超出本人权限的菜单或按钮');
+    const after = await call<string[]>(app, '/sys/permission/queryRolePermission', { token: hosp, query: { roleId: zhuliRole } });
+    expect(after.body.result.sort()).toEqual(before.body.result.sort());
+  });
+});
+
 describe('数据规则', () => {
   let doctorPage: string;
   let ruleId: string;
