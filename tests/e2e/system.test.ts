@@ -59,6 +59,11 @@ function treeNode(drawer: Locator, title: string): Locator {
 
 describe('系统管理 end to end', () => {
   it('(a) 授权 gives 医生助理 the nurse list: zhuli sees 护士管理 with its list and no 新增', async () => {
+    const adminApi = new Api(e2e.url, await apiLogin(e2e.url, USERS.admin.username, USERS.admin.password), HOSPITAL);
+    const roles = await adminApi.call<{ records: Rec[] }>('/sys/role/list', { query: { roleCode: 'zhuli' } });
+    const role = roles.result.records.find((r) => r.roleCode === 'zhuli')!;
+    const grants = async () => (await adminApi.call<string[]>('/sys/permission/queryRolePermission', { query: { roleId: role.id } })).result;
+    const before = await grants();
     adminHosp = await adminOnHospital();
     const { page } = adminHosp;
     const drawer = await openAuthorize(page, '医生助理');
@@ -70,6 +75,12 @@ describe('系统管理 end to end', () => {
     await drawer.getByRole('button', { name: '保存并关闭' }).click();
     await seeMessage(page, '保存成功！');
     await drawer.waitFor({ state: 'hidden' });
+    // what the role held is kept (directories and pages with it), the nurse page and its list added
+    const tree = flatten((await adminApi.call<{ treeList: TreeNode[] }>('/sys/role/queryTreeList')).result.treeList);
+    const nursePage = tree.find((n) => n.title === '护士管理' && n.menuType !== 2)!;
+    const after = await grants();
+    expect(after).toEqual(expect.arrayContaining([...before, nursePage.key, nursePage.children!.find((c) => c.title === '查看护士')!.key]));
+    expect(after).not.toContain(nursePage.children!.find((c) => c.title === '新增护士')!.key);
 
     zhuli = await e2e.newSession();
     await login(zhuli.page, e2e.url, USERS.zhuli.username, USERS.zhuli.password);

@@ -4,6 +4,8 @@
  * - Parent and child are linked: a node is checked when all its children are, half-checked when
  *   some are; the grants saved are the checked and half-checked nodes (a menu comes with its
  *   directory). The role's grants are shown through the leaves they hold.
+ * - 取消关联 checks each node on its own (every granted entry shown as it is stored, e.g. a
+ *   directory granted without its pages); 父子关联 links them again.
  * - 展开全部 / 折叠, 全选 / 取消全选; 保存 and 保存并关闭 call saveRolePermission.
  * - A menu with data rules (标 "数据规则") shows them when selected; the ticked ones limit this
  *   role's rows of that menu's module (POST /sys/role/datarule), once the menu is granted.
@@ -16,6 +18,8 @@ import type { CustomWidgetProps } from '../registry';
 export const ROLE_AUTH_TEXTS = {
   expandAll: '展开全部',
   collapseAll: '折叠',
+  linked: '父子关联',
+  unlinked: '取消关联',
   checkAll: '全选',
   uncheckAll: '取消全选',
   save: '保存',
@@ -64,7 +68,8 @@ export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
   const roleId = String(row?.id ?? '');
   const [tree, setTree] = useState<TreeNode[] | null>(null);
   const [checked, setChecked] = useState<Key[]>([]);
-  const [halfChecked, setHalfChecked] = useState<Key[]>([]);
+  /** 父子关联 (default) or 取消关联: in the latter `checked` is exactly what is saved. */
+  const [linked, setLinked] = useState(true);
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [saving, setSaving] = useState(false);
   const [selected, setSelected] = useState<TreeNode | null>(null);
@@ -102,15 +107,25 @@ export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
     return () => { live = false; };
   }, [roleId]);
 
-  const onCheck = useCallback((keys: Key[] | { checked: Key[]; halfChecked: Key[] }, info: { halfCheckedKeys?: Key[] }) => {
+  const onCheck = useCallback((keys: Key[] | { checked: Key[]; halfChecked: Key[] }) => {
     setChecked(Array.isArray(keys) ? keys : keys.checked);
-    setHalfChecked(info.halfCheckedKeys ?? []);
   }, []);
+
+  // unlinking keeps what is granted (checked and half-checked); linking shows it through its leaves
+  const toggleLinked = () => {
+    if (linked) {
+      setChecked(withAncestors(tree ?? [], checked));
+    } else {
+      const on = new Set(checked.map(String));
+      setChecked(all.keys.filter((k) => on.has(k) && !all.parents.includes(k)));
+    }
+    setLinked(!linked);
+  };
 
   const save = async (close: boolean) => {
     setSaving(true);
     try {
-      const ids = [...new Set([...checked, ...halfChecked].map(String))];
+      const ids = linked ? withAncestors(tree ?? [], checked) : [...new Set(checked.map(String))];
       const env = await http.post(ROLE_AUTH_PATHS.save, { roleId, permissionIds: ids.join(','), lastpermissionIds: '' });
       if (env.success) {
         void feedback.message.success(env.message || '保存成功！');
@@ -152,15 +167,17 @@ export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
       <Space wrap style={{ marginBottom: 12 }}>
         <Button size="small" onClick={() => setExpanded(all.parents)}>{ROLE_AUTH_TEXTS.expandAll}</Button>
         <Button size="small" onClick={() => setExpanded([])}>{ROLE_AUTH_TEXTS.collapseAll}</Button>
-        <Button size="small" onClick={() => { setChecked(all.keys); setHalfChecked([]); }}>{ROLE_AUTH_TEXTS.checkAll}</Button>
-        <Button size="small" onClick={() => { setChecked([]); setHalfChecked([]); }}>{ROLE_AUTH_TEXTS.uncheckAll}</Button>
+        <Button size="small" onClick={toggleLinked}>{linked ? ROLE_AUTH_TEXTS.unlinked : ROLE_AUTH_TEXTS.linked}</Button>
+        <Button size="small" onClick={() => setChecked(all.keys)}>{ROLE_AUTH_TEXTS.checkAll}</Button>
+        <Button size="small" onClick={() => setChecked([])}>{ROLE_AUTH_TEXTS.uncheckAll}</Button>
       </Space>
       {tree.length === 0 ? <Empty /> : (
         <Tree
           checkable
+          checkStrictly={!linked}
           blockNode
           treeData={treeData}
-          checkedKeys={checked}
+          checkedKeys={linked ? checked : { checked, halfChecked: [] }}
           expandedKeys={expanded}
           onExpand={(keys) => setExpanded(keys)}
           onCheck={onCheck}
@@ -191,6 +208,23 @@ export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * Linked checking saves every checked leaf and every node above one (a checked or half-checked
+ * parent): computed from the tree, so it holds before any click as after.
+ */
+export function withAncestors(nodes: TreeNode[], checked: Key[]): string[] {
+  const on = new Set(checked.map(String));
+  const out: string[] = [];
+  const visit = (n: TreeNode): boolean => {
+    const below = (n.children ?? []).map(visit).some(Boolean);
+    const hit = below || (!n.children?.length && on.has(n.key));
+    if (hit) out.push(n.key);
+    return hit;
+  };
+  nodes.forEach(visit);
+  return out;
 }
 
 interface AntNode { key: string; title: React.ReactNode; children?: AntNode[] }
