@@ -184,6 +184,11 @@ describe('数据规则', () => {
     const chosen = await call(app, '/sys/role/datarule', { token: admin, tenantId: HOSPITAL, body: { permissionId: doctorPage, roleId: role, dataRuleIds: ruleId } });
     expect(chosen.body.message).toBe('保存成功！');
 
+    // hospadmin (who may authorize, see above) cannot lift the limit on his own role
+    const lift = await call(app, '/sys/role/datarule', { token: hosp, body: { permissionId: doctorPage, roleId: role, dataRuleIds: '' } });
+    expect(lift.status).toBe(400);
+    expect(lift.body.message).toBe('数据规则：不能修改本人所属角色的数据规则');
+
     const limited = await call<Page>(app, '/hisDoctor/list', { token: hosp, query: { pageSize: 200 } });
     expect(limited.body.result.total).toBeGreaterThan(0);
     expect(limited.body.result.total).toBeLessThan(all.body.result.total);

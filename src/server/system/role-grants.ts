@@ -10,7 +10,8 @@
  *        once and the role's users get the new menu and buttons at their next permission fetch
  *   GET  /sys/role/datarule/:permissionId/:roleId    -> {datarule, drChecked}: the menu's rules and
  *        those the role is limited by
- *   POST /sys/role/datarule {permissionId, roleId, dataRuleIds}
+ *   POST /sys/role/datarule {permissionId, roleId, dataRuleIds} (not on a role the caller holds,
+ *        unless super administrator: a limit is not lifted by the one it limits)
  *   DELETE /sys/permission/deletePermissionRule?id=  -> the generic delete of the rule module
  * Roles are those of the tenant acted on; codes are the role module's `authorize` (and the rule
  * module's delete, i.e. the menu module's edit).
@@ -174,6 +175,11 @@ export function registerRoleGrantRoutes(app: FastifyInstance, ctx: AppContext): 
     if (!permissionId || permissionId.length > 64) throw badRequest('缺少参数：permissionId');
     const may = await grantable(req);
     if (may !== 'all' && !may.has(permissionId)) throw badRequest('数据规则：不能设置本人无权的菜单');
+    // a limit placed on the caller's own role is not theirs to lift
+    if (may !== 'all') {
+      const own = await db.selectFrom('sys_user_role').select('id').where('user_id', '=', req.session!.id).where('role_id', '=', role.id).executeTakeFirst();
+      if (own) throw badRequest('数据规则：不能修改本人所属角色的数据规则');
+    }
     const ruleIds = idList(body.dataRuleIds, '数据规则');
     if (ruleIds.length) {
       const found = await db.selectFrom(DATA_RULE_TABLE).select('id').where('id', 'in', ruleIds).where('permission_id', '=', permissionId).execute();
