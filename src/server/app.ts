@@ -41,6 +41,8 @@ import { registerDuplicateCheck } from './system/duplicate.js';
 import { registerRefOptions } from './system/ref-options.js';
 import { registerGlobalConfig } from './system/global-config.js';
 import { registerMenuRoutes } from './system/menu.js';
+import { registerRoleGrantRoutes } from './system/role-grants.js';
+import { registerDataRuleEffects } from './resources/data-rules.js';
 // notice / account / websocket (console shell)
 import { registerAccount, seedUserDeparts } from './account/index.js';
 import { registerNotice, seedAnnouncements } from './notice/index.js';
@@ -126,6 +128,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerRegulatorEffects(effects);
   registerRuleEffects(effects);
   registerTenantEffects(effects);
+  registerDataRuleEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -218,6 +221,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerGlobalConfig(api, { site: env.site });
       registerAuthRoutes(api, ctx);
       registerMenuRoutes(api, ctx);
+      registerRoleGrantRoutes(api, ctx); // 角色管理 授权: permission tree, grants, data-rule selection
       registerDictRoutes(api, ctx);
       registerDuplicateCheck(api, ctx);
       registerRefOptions(api, ctx);

@@ -14,7 +14,7 @@
  * - Permission: `permission` (default `<prefix>:<action>`), `false` = unguarded.
  */
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import { Modal, Result, Spin } from 'antd';
+import { Drawer, Modal, Result, Spin } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import type { FieldSchema, ResourceAction, ResourceSchema, Transition } from '../../core/schema/types';
 import { evaluateCondition } from '../../core/validators/condition';
@@ -23,7 +23,7 @@ import { callAction, runTransition, type Row } from './api';
 import type { Allowed } from '../state/permissions';
 import { loadResourceSchema } from './schemas';
 import { filterSearch } from './urlState';
-import { findCustom, type CustomWidgetProps } from './registry';
+import { DRAWER_WIDGETS, findCustom, type CustomWidgetProps } from './registry';
 
 const ActionFormModal = lazy(() => import('./ActionFormModal'));
 
@@ -186,10 +186,11 @@ export function useActionHost(schema: ResourceSchema, modal: HookAPI, reload: ()
       </Suspense>
     );
   } else if (pending?.type === 'custom') {
-    host = (
-      <Modal open title={pending.title} footer={null} width={720} onCancel={close} destroyOnHidden>
-        <CustomHost name={pending.name} props={{ schema, row: pending.row, rows: pending.rows, onClose: close, onDone: () => { close(); reload(); } }} />
-      </Modal>
+    const body = <CustomHost name={pending.name} props={{ schema, row: pending.row, rows: pending.rows, onClose: close, onDone: () => { close(); reload(); } }} />;
+    host = DRAWER_WIDGETS.has(pending.name) ? (
+      <Drawer open title={pending.title} width={650} onClose={close} destroyOnHidden>{body}</Drawer>
+    ) : (
+      <Modal open title={pending.title} footer={null} width={720} onCancel={close} destroyOnHidden>{body}</Modal>
     );
   }
   return { runTransition: runTransitionFn, runBatchTransition, runAction, host };

@@ -29,7 +29,12 @@ export const WIDGETS: Record<string, Loader> = {
   AuditTimeline: () => import('./widgets/AuditTimeline'),
   /** The row as formatted JSON (read-only). */
   JsonView: () => import('./widgets/RowJson'),
+  /** A role's menu and button grants and per-menu data rules (授权), in a drawer. */
+  RoleAuthorize: () => import('./widgets/RoleAuthorize'),
 };
+
+/** Widgets shown in a side drawer instead of a modal (tall trees, long forms). */
+export const DRAWER_WIDGETS: ReadonlySet<string> = new Set(['RoleAuthorize']);
 
 /** Whole pages a custom action may open in a drawer. */
 export const PAGES: Record<string, Loader> = {};

@@ -108,7 +108,8 @@ export const SYSTEM_TABLES: TableDef[] = [
   },
   {
     name: 'sys_role_permission',
-    columns: [id, text('role_id', { notNull: true }), text('permission_id', { notNull: true })],
+    // data_rule_ids: the data rules of this menu the role is limited by (resources/data-rules.ts)
+    columns: [id, text('role_id', { notNull: true }), text('permission_id', { notNull: true }), text('data_rule_ids')],
     indexes: [{ name: 'idx_sys_role_permission_role', columns: ['role_id', 'permission_id'], unique: true }],
   },
   {

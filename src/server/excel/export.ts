@@ -20,6 +20,7 @@ import { refuseHiddenQuery } from '../resources/guard.js';
 import { mustMask } from '../resources/mask.js';
 import { fromStored, SYSTEM_COLS, type ResourceModel } from '../resources/model.js';
 import { filterExpr } from '../resources/query.js';
+import { rowScope, scopedFrom } from '../resources/data-rules.js';
 import { dictItems, exportColumns, RefLabelCache, splitMulti, type ExportColumn } from './fields.js';
 import { excelKind } from './kinds.js';
 
@@ -63,10 +64,10 @@ export async function prepareExport(ctx: AppContext, m: ResourceModel, query: Re
   if (columns.length === 0) throw badRequest('请至少选择一个导出字段');
   const ids = parseSelections(selections);
   const { db } = ctx.database;
+  // the caller's data rules limit the export as they limit the list
+  const scope = await rowScope(ctx, m, tenantId, user);
   const base = () =>
-    db
-      .selectFrom(m.table)
-      .where('tenant_id', '=', tenantId)
+    scopedFrom(db, m, scope)
       .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f, m.substring && { spec: m.substring, tenantId, table: m.table })))))
       .$if(ids.length > 0, (qb) => qb.where('id', 'in', ids));
   const counted = await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();

@@ -12,6 +12,7 @@ import { rowToRecord, type ResourceModel } from './model.js';
 import type { ParsedListQuery } from '../../core/projections/query.js';
 import { filterExpr, filterKey, gramDriver, gramRows } from './query.js';
 import { childLinks } from './children.js';
+import { scopedFrom, scopedWhere, scopeKey, scopeOf, type ScopeArg } from './data-rules.js';
 
 type Rec = Record<string, unknown>;
 
@@ -41,28 +42,28 @@ export async function listRecords(
   ctx: AppContext,
   m: ResourceModel,
   q: ParsedListQuery,
-  tenantId: number,
+  scope: ScopeArg,
   opts: { flat?: boolean } = {},
 ): Promise<Page<Record<string, unknown>>> {
   const { db } = ctx.database;
+  const tenantId = scopeOf(scope).tenantId;
   const parent = treeParentColumn(m);
   const roots = parent !== undefined && q.filters.length === 0 && !opts.flat;
   // A contains-search on an indexed field can be driven by the n-gram index: the rows holding
   // its gram are read first (CROSS JOIN keeps that order on SQLite) instead of every row
   const driver = m.substring && gramDriver(m.substring, q.filters);
   const base = (drive: boolean) => {
-    const scope = m.substring && { spec: m.substring, tenantId, table: m.table, driven: drive ? driver?.filter : undefined };
+    const grams = m.substring && { spec: m.substring, tenantId, table: m.table, driven: drive ? driver?.filter : undefined };
     const from =
       drive && driver
         ? db.selectFrom(gramRows(db, m.substring!, driver, tenantId).as('sg')).crossJoin(m.table).whereRef(`${m.table}.id`, '=', 'sg.r')
         : db.selectFrom(m.table);
-    return from
-      .where(`${m.table}.tenant_id`, '=', tenantId)
-      .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f, scope)))))
+    return scopedWhere(from, scope)
+      .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f, grams)))))
       .$if(roots, (qb) => qb.where((eb) => eb.or([eb(parent!, 'is', null), eb(parent!, '=', '')])));
   };
 
-  const key = roots ? 'roots' : filterKey(q.filters);
+  const key = (roots ? 'roots' : filterKey(q.filters)) + scopeKey(scope);
   // counted = min(matching rows, COUNT_CAP + 1): the count stops reading at the cap, so a
   // search over a million rows costs no more than the first ten thousand matches
   let counted = ctx.counts.get(m.table, tenantId, key);
@@ -99,12 +100,11 @@ export async function listRecords(
 export const CHILD_LIST_MAX = 5000;
 
 /** GET <base>/childList?pid=: the children of one node (tenant-scoped, labels, hasChild). */
-export async function childRecords(ctx: AppContext, m: ResourceModel, pid: string, q: ParsedListQuery, tenantId: number): Promise<Rec[]> {
+export async function childRecords(ctx: AppContext, m: ResourceModel, pid: string, q: ParsedListQuery, scope: ScopeArg): Promise<Rec[]> {
   const parent = treeParentColumn(m)!;
-  let query = ctx.database.db
-    .selectFrom(m.table)
+  const tenantId = scopeOf(scope).tenantId;
+  let query = scopedFrom(ctx.database.db, m, scope)
     .select(m.selectColumns)
-    .where('tenant_id', '=', tenantId)
     .where(parent, '=', pid)
     .orderBy(q.sort.column, q.sort.order);
   if (q.sort.column !== 'id') query = query.orderBy('id', q.sort.order);
@@ -153,14 +153,13 @@ export async function getRecord(
   ctx: AppContext,
   m: ResourceModel,
   id: string,
-  tenantId: number,
+  scope: ScopeArg,
   db: Kysely<any> = ctx.database.db,
 ): Promise<Record<string, unknown> | null> {
-  const row = await db
-    .selectFrom(m.table)
+  const tenantId = scopeOf(scope).tenantId;
+  const row = await scopedFrom(db, m, scope)
     .select(m.selectColumns)
     .where('id', '=', id)
-    .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (!row) return null;
   const rec = rowToRecord(m, row);

@@ -67,7 +67,7 @@ function escapeLike(s: string): string {
 }
 
 /** A comma-joined column contains one member. */
-function member(col: string, v: string | number) {
+export function member(col: string, v: string | number) {
   return sql<SqlBool>`(',' || ${sql.ref(col)} || ',') like ${'%,' + escapeLike(String(v)) + ',%'} escape '\\'`;
 }
 

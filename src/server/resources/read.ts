@@ -10,6 +10,7 @@ import { childLinks } from './children.js';
 import { presentFor } from './guard.js';
 import { getRecord } from './list.js';
 import { maskRecords } from './mask.js';
+import { rowScope } from './data-rules.js';
 import type { ResourceModel } from './model.js';
 
 type Rec = Record<string, unknown>;
@@ -20,7 +21,8 @@ export function presentRecords(m: ResourceModel, records: Rec[], user: SessionUs
 }
 
 export async function readRecordFor(ctx: AppContext, m: ResourceModel, id: string, tenantId: number, user: SessionUser): Promise<Rec | null> {
-  const rec = await getRecord(ctx, m, id, tenantId);
+  // the caller's data rules apply: a row outside them is not found
+  const rec = await getRecord(ctx, m, id, await rowScope(ctx, m, tenantId, user));
   if (!rec) return null;
   presentRecords(m, [rec], user);
   for (const l of childLinks(ctx, m)) presentRecords(l.model, (rec[l.spec.key] ?? []) as Rec[], user);

@@ -16,6 +16,7 @@ import { codeFor, lookupOf } from '../../core/access/index.js';
 import { childRecords, listRecords, treeParentColumn } from './list.js';
 import { presentRecords, readRecordFor } from './read.js';
 import { toListQuery } from './list-query.js';
+import { rowScope } from './data-rules.js';
 import type { ResourceModel } from './model.js';
 import { runTransition } from './transition.js';
 import { runEffectAction } from './action.js';
@@ -60,7 +61,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
       q.filters.push({ column: columns[0]!, key: anyOf.alias.param, op: 'eq', value: anyOf.value, anyColumns: columns });
     }
     const flat = query._flat === '1' || query._flat === 'true';
-    const page = await listRecords(ctx, m, q, req.tenantId, { flat });
+    const page = await listRecords(ctx, m, q, await rowScope(ctx, m, req.tenantId, req.session!), { flat });
     decorateFor(req, m, page.records);
     return ok(page);
   });
@@ -87,7 +88,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
       delete query.pid;
       refuseHiddenQuery(m, query, req.session!);
       const q = toListQuery(m, query);
-      const recs = await childRecords(ctx, m, pid, q, req.tenantId);
+      const recs = await childRecords(ctx, m, pid, q, await rowScope(ctx, m, req.tenantId, req.session!));
       decorateFor(req, m, recs);
       return ok(recs);
     });

@@ -69,6 +69,9 @@ export class NoticeHub {
   /** Joins the bus: a push made on any instance reaches the sockets held by this one. */
   attach(bus: Bus): void {
     this.bus = bus;
+    // a session ended anywhere (freeze, logout, role change): re-check this instance's sockets
+    // now rather than at the next sweep, after the session store has dropped its copy
+    bus.subscribe('sessions', () => { setTimeout(() => void this.revalidate(), 0); });
     bus.subscribe('ws', (p) => {
       const m = p as { u?: string[]; m?: NoticeMessage } | null;
       if (m && Array.isArray(m.u) && m.m) this.deliver(m.u, m.m);
@@ -133,6 +136,24 @@ export class NoticeHub {
           /* closing */
         }
         let valid = false;
+        try {
+          valid = await this.checkToken(c.token, c.userId);
+        } catch {
+          valid = true; // a database hiccup is not a logout
+        }
+        if (!valid) {
+          c.socket.close(WS_CLOSE.unauthorized, WS_UNAUTHORIZED_REASON);
+          this.remove(c);
+        }
+      }
+    }
+  }
+
+  /** Re-validates every socket's token now; refused ones close with 4401 (the console logs out). */
+  async revalidate(): Promise<void> {
+    for (const set of [...this.byUser.values()]) {
+      for (const c of [...set]) {
+        let valid = true;
         try {
           valid = await this.checkToken(c.token, c.userId);
         } catch {

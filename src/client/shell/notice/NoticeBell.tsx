@@ -10,7 +10,7 @@ import { Badge, Button, List, Popover, Tabs, Tag } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
-import { feedback } from '../../api/index';
+import { feedback, handleHttpError } from '../../api/index';
 import { API_BASE } from '../../api/config';
 import { appStore, tokenAtom, userInfoAtom } from '../../state/atoms';
 import { AnnouncementModal } from '../dialogs/AnnouncementModal';
@@ -55,6 +55,8 @@ export function useNoticeFeed(onPush: (msg: NoticeMessage) => void): () => Promi
         void poller.reload();
         pushRef.current(msg);
       },
+      // the token was refused (frozen, logged out elsewhere): the 401 answer's logout, at once
+      onRefused: () => { handleHttpError(401, null); },
     });
     socket.start();
     return () => {

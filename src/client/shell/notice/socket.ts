@@ -10,7 +10,8 @@
  *   `HeartBeat` answer) only counts as activity.
  * - `stop()` is final: handlers are detached, timers cleared, no reconnect follows.
  * - A close with code 4401 (the server refused the token) is final too: the same token would
- *   be refused again; a new login (new token) starts a new client.
+ *   be refused again; a new login (new token) starts a new client. `onRefused` is told (the
+ *   console logs out at once: the user was frozen, logged out elsewhere or forced out).
  *
  * Timers and the socket constructor are injectable so tests drive it with fakes.
  */
@@ -38,6 +39,8 @@ export interface NoticeSocketOptions {
   onNotice: (msg: NoticeMessage) => void;
   /** Each (re)connection that opened. */
   onOpen?: () => void;
+  /** The server refused the token (close 4401). */
+  onRefused?: () => void;
   createSocket?: (url: string) => SocketLike;
   timers?: Timers;
   reconnectMs?: number;
@@ -156,6 +159,7 @@ export class NoticeSocket {
       if (this.ws !== ws) return;
       if ((ev as { code?: number } | null)?.code === TOKEN_REFUSED) {
         this.stop();
+        this.opts.onRefused?.();
         return;
       }
       this.scheduleReconnect();

@@ -1,0 +1,210 @@
+/**
+ * Data rules (数据规则, JeecgBoot sys_permission_data_rule): a menu page's rules limit the rows
+ * of its resource for the roles that selected them in the 授权 drawer (sys_role_permission
+ * `data_rule_ids`). Every reader builds its WHERE through `scopedFrom`: the tenant, then every
+ * active rule of the caller (all rules must hold). Rules are read per request (no cache), so a
+ * change applies to the next call on every instance.
+ *
+ * A rule names a field of the page's resource (or createBy/createTime/updateBy/updateTime/id);
+ * its value may use the variables below. A rule whose field the schema no longer has matches
+ * no row (refusing is safer than ignoring). Writes of rules are checked by the `checkDataRules`
+ * effect: an unknown field or variable is refused naming the field.
+ */
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { SessionUser } from '../auth/session.js';
+import type { AppContext } from '../context.js';
+import { nowText } from '../db/ids.js';
+import { badRequest } from '../errors.js';
+import type { Effects } from './effects.js';
+import { SYSTEM_COLS, type ResourceModel } from './model.js';
+import { member } from './query.js';
+
+export const DATA_RULE_TABLE = 'sys_permission_data_rule';
+
+/** Component of the menu page that shows a resource's generic list. */
+export const resourceComponent = (name: string) => `resource/${name}`;
+
+export const RULE_CONDITIONS = ['=', '!=', '>', '>=', '<', '<=', 'IN', 'LIKE', 'LEFT_LIKE', 'RIGHT_LIKE'] as const;
+type Condition = (typeof RULE_CONDITIONS)[number];
+
+/** Variables a rule value may contain, resolved for the caller. */
+export const RULE_VARIABLES = ['sys_user_code', 'sys_org_code', 'sys_date', 'sys_time'] as const;
+const VARIABLE = /#\{([^}]*)\}/g;
+
+/** System columns a rule may name besides the declared fields. */
+const RULE_SYSTEM_KEYS = new Set(['id', 'createBy', 'createTime', 'updateBy', 'updateTime']);
+
+export interface ActiveRule {
+  /** null: the field is gone from the schema, the rule matches nothing. */
+  column: string | null;
+  multi: boolean;
+  numeric: boolean;
+  op: Condition;
+  value: string;
+}
+
+/** Which rows a reader sees: the tenant acted on and the caller's data rules on this resource. */
+export interface RowScope {
+  tenantId: number;
+  rules: ActiveRule[];
+}
+
+export type ScopeArg = number | RowScope;
+export const scopeOf = (s: ScopeArg): RowScope => (typeof s === 'number' ? { tenantId: s, rules: [] } : s);
+
+/** Column facts of a rule's field in a model, or null when the model has no such readable field. */
+export function ruleColumn(m: ResourceModel, key: string): { column: string; multi: boolean; numeric: boolean } | null {
+  const f = m.byKey.get(key);
+  if (f && !f.secret) return { column: f.column, multi: f.multi, numeric: f.storage === 'integer' || f.storage === 'real' };
+  const s = SYSTEM_COLS.find((c) => c.key === key);
+  if (s && RULE_SYSTEM_KEYS.has(key)) return { column: s.column, multi: false, numeric: false };
+  return null;
+}
+
+/** Unknown `#{...}` variables of a rule value. */
+export function unknownVariables(value: string): string[] {
+  return [...value.matchAll(VARIABLE)].map((x) => x[1]!).filter((v) => !(RULE_VARIABLES as readonly string[]).includes(v));
+}
+
+function resolveValue(value: string, vars: Record<string, string>): string {
+  return value.replace(VARIABLE, (_, name: string) => vars[name] ?? '');
+}
+
+/** The caller's scope on a resource: its tenant and the rules its roles selected on the resource's menu pages. */
+export async function rowScope(ctx: AppContext, m: ResourceModel, tenantId: number, user: SessionUser): Promise<RowScope> {
+  const { db } = ctx.database;
+  const links = await db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', user.tenantId))
+    .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
+    .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
+    .select(['rp.data_rule_ids as ids', 'p.id as pid'])
+    .where('ur.user_id', '=', user.id)
+    .where('p.component', '=', resourceComponent(m.name))
+    .where('p.del_flag', '=', 0)
+    .where('rp.data_rule_ids', 'is not', null)
+    .where('rp.data_rule_ids', '<>', '')
+    .execute();
+  if (!links.length) return { tenantId, rules: [] };
+  const ids = [...new Set(links.flatMap((l) => String(l.ids).split(',').filter(Boolean)))];
+  const pids = [...new Set(links.map((l) => String(l.pid)))];
+  const rows = await db
+    .selectFrom(DATA_RULE_TABLE)
+    .select(['rule_column', 'rule_conditions', 'rule_value'])
+    .where('id', 'in', ids)
+    .where('permission_id', 'in', pids)
+    .where('status', '=', '1')
+    .execute();
+  if (!rows.length) return { tenantId, rules: [] };
+  const vars: Record<string, string> = { sys_user_code: user.username, sys_date: nowText().slice(0, 10), sys_time: nowText() };
+  if (rows.some((r) => String(r.rule_value ?? '').includes('#{sys_org_code}'))) {
+    const u = await db.selectFrom('sys_user').select('org_code').where('id', '=', user.id).executeTakeFirst();
+    vars.sys_org_code = String(u?.org_code ?? '');
+  }
+  const rules = rows.map((r): ActiveRule => {
+    const col = ruleColumn(m, String(r.rule_column ?? ''));
+    const op = (RULE_CONDITIONS as readonly string[]).includes(String(r.rule_conditions)) ? (String(r.rule_conditions) as Condition) : null;
+    return {
+      column: op ? (col?.column ?? null) : null,
+      multi: col?.multi ?? false,
+      numeric: col?.numeric ?? false,
+      op: op ?? '=',
+      value: resolveValue(String(r.rule_value ?? ''), vars),
+    };
+  });
+  return { tenantId, rules };
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function like(col: string, pattern: string) {
+  return sql<SqlBool>`${sql.ref(col)} like ${pattern} escape '\\'`;
+}
+
+/** One rule as SQL. */
+export function ruleExpr(eb: ExpressionBuilder<any, any>, r: ActiveRule): Expression<SqlBool> {
+  const col = r.column;
+  if (!col) return sql<SqlBool>`1 = 0`;
+  const typed = (v: string): string | number => (r.numeric && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
+  const v = typed(r.value);
+  switch (r.op) {
+    case '=':
+      return r.multi ? member(col, r.value) : eb(col, '=', v);
+    case '!=':
+      return r.multi ? eb.not(member(col, r.value)) : eb(col, '<>', v);
+    case '>':
+    case '>=':
+    case '<':
+    case '<=':
+      return eb(col, r.op, v);
+    case 'IN': {
+      const vs = r.value.split(',').map((x) => x.trim()).filter(Boolean);
+      if (!vs.length) return sql<SqlBool>`1 = 0`;
+      return r.multi ? eb.or(vs.map((x) => member(col, x))) : eb(col, 'in', vs.map(typed));
+    }
+    case 'LIKE':
+      return like(col, `%${escapeLike(r.value)}%`);
+    case 'LEFT_LIKE':
+      return like(col, `%${escapeLike(r.value)}`);
+    case 'RIGHT_LIKE':
+      return like(col, `${escapeLike(r.value)}%`);
+  }
+}
+
+/** The one FROM + WHERE of every reader (list, childList, queryById, export): tenant and data rules. */
+export function scopedFrom(db: Kysely<any>, m: ResourceModel, scope: ScopeArg) {
+  return scopedWhere(db.selectFrom(m.table), scope);
+}
+
+/** The scope's WHERE on a query already reading the resource's table (e.g. joined to its n-gram index). */
+export function scopedWhere(qb: SelectQueryBuilder<any, any, any>, scope: ScopeArg): SelectQueryBuilder<any, any, any> {
+  const s = scopeOf(scope);
+  return qb
+    .where('tenant_id', '=', s.tenantId)
+    .$if(s.rules.length > 0, (q) => q.where((eb) => eb.and(s.rules.map((r) => ruleExpr(eb, r)))));
+}
+
+/** Part of the count cache key: lists under different rules count differently. */
+export function scopeKey(scope: ScopeArg): string {
+  const s = scopeOf(scope);
+  return s.rules.length ? JSON.stringify(s.rules.map((r) => [r.column, r.op, r.value])) : '';
+}
+
+/**
+ * Effect `checkDataRules` (afterWrite of sysPermissionDataRule and of sysPermission, whose form
+ * carries the rules as a sub-table): every written rule must name a field of its menu page's
+ * resource, a known condition and only known variables; otherwise the write is refused.
+ */
+export function registerDataRuleEffects(effects: Effects): void {
+  effects.register('checkDataRules', async (e) => {
+    const w = e.write;
+    if (!w || w.op === 'delete' || !w.ids.length) return;
+    const byRule = e.model.table === DATA_RULE_TABLE;
+    const rules = await e.db
+      .selectFrom(DATA_RULE_TABLE)
+      .select(['permission_id', 'rule_column', 'rule_conditions', 'rule_value'])
+      .where(byRule ? 'id' : 'permission_id', 'in', w.ids)
+      .execute();
+    if (!rules.length) return;
+    const perms = await e.db
+      .selectFrom('sys_permission')
+      .select(['id', 'name', 'component'])
+      .where('id', 'in', [...new Set(rules.map((r) => String(r.permission_id)))])
+      .execute();
+    const byId = new Map(perms.map((p) => [String(p.id), p]));
+    for (const r of rules) {
+      if (!r.permission_id) throw badRequest('菜单：不能为空');
+      const p = byId.get(String(r.permission_id));
+      const comp = String(p?.component ?? '');
+      const target = comp.startsWith('resource/') ? e.ctx.models.get(comp.slice('resource/'.length)) : undefined;
+      if (!target) throw badRequest(`规则字段：菜单「${p?.name ?? r.permission_id}」不是模块页面，不能设置数据规则`);
+      const key = String(r.rule_column ?? '');
+      if (!ruleColumn(target, key)) throw badRequest(`规则字段：模块「${target.schema.title}」没有字段「${key}」`);
+      if (!(RULE_CONDITIONS as readonly string[]).includes(String(r.rule_conditions))) throw badRequest(`条件规则：不支持的条件「${String(r.rule_conditions)}」`);
+      const bad = unknownVariables(String(r.rule_value ?? ''));
+      if (bad.length) throw badRequest(`规则值：不支持的系统变量 #{${bad[0]}}（可用：${RULE_VARIABLES.map((v) => `#{${v}}`).join('、')}）`);
+    }
+  });
+}
