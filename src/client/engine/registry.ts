@@ -29,6 +29,10 @@ export const WIDGETS: Record<string, Loader> = {
   AuditTimeline: () => import('./widgets/AuditTimeline'),
   /** The row as formatted JSON (read-only). */
   JsonView: () => import('./widgets/RowJson'),
+  /** Home-page decoration: open the editor, the preview QR code, the template select. */
+  DecorationDesign: () => import('../pages/decoration/widgets/DecorationDesign'),
+  DecorationPreview: () => import('../pages/decoration/widgets/DecorationPreview'),
+  DecorationTemplates: () => import('../pages/decoration/widgets/DecorationTemplates'),
 };
 
 /** Whole pages a custom action may open in a drawer. */
