@@ -73,7 +73,7 @@ export function Canvas(props: { page: DecorationPage; selected: string | null; l
   const { page, selected, live, problems, ...handlers } = props;
   const { setNodeRef, isOver } = useDroppable({ id: CANVAS_ID });
   return (
-    <div style={{ flex: 1, overflow: 'auto', display: 'flex', justifyContent: 'center', padding: '24px 140px 24px 60px', background: '#f0f2f5' }}>
+    <div style={{ flex: 1, minWidth: 0, overflow: 'auto', display: 'flex', justifyContent: 'center', padding: '24px 128px 24px 48px', background: '#f0f2f5' }}>
       <div
         ref={setNodeRef}
         data-testid="phone-canvas"

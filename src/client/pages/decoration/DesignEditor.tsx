@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert, Button, Modal, Space, Tag, Typography } from 'antd';
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useNavigate } from 'react-router';
 import { COMPONENTS, isComponentType, type ComponentType } from '../../../core/decoration/components';
@@ -23,6 +23,10 @@ import { PreviewQr } from './PreviewQr';
 import { PropertyForm } from './PropertyForm';
 
 export const AUTOSAVE_MS = 1500;
+
+/** Screen-reader instructions of the sortable blocks, in Chinese. */
+const DRAG_INSTRUCTIONS = { draggable: '按空格键拿起组件，用上下方向键移动，再按空格键放下，按 Esc 取消。' };
+
 const SETTINGS_FORM = formilySchema(PAGE_SETTINGS_SCHEMA);
 const formSchemas = new Map<ComponentType, Record<string, unknown>>();
 const formOf = (t: ComponentType) => formSchemas.get(t) ?? formSchemas.set(t, componentFormSchema(t)).get(t)!;
@@ -93,6 +97,21 @@ export function DesignEditor({ row: initial }: { row: DecorationRow }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const titleOfId = (id: string | number) => {
+    const a = String(id);
+    const type = a.startsWith(PALETTE_PREFIX) ? a.slice(PALETTE_PREFIX.length) : state.page.components.find((n) => n.id === a)?.type;
+    return type && isComponentType(type) ? COMPONENTS[type].title : a;
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `已拿起「${titleOfId(active.id)}」`,
+    onDragOver: ({ active, over }) => {
+      if (!over) return `「${titleOfId(active.id)}」不在画布上`;
+      return over.id === active.id ? `已拿起「${titleOfId(active.id)}」` : `「${titleOfId(active.id)}」移到了「${titleOfId(over.id)}」的位置`;
+    },
+    onDragEnd: ({ active, over }) => (over ? `已放下「${titleOfId(active.id)}」` : `「${titleOfId(active.id)}」未放入画布`),
+    onDragCancel: ({ active }) => `已取消拖动「${titleOfId(active.id)}」`,
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const list = state.page.components;
     const a = String(active.id);
@@ -153,7 +172,7 @@ export function DesignEditor({ row: initial }: { row: DecorationRow }) {
       {problems.length > 0 && (
         <Alert type="error" showIcon closable onClose={() => setProblems([])} message="发布前请修正以下问题" description={<ul style={{ margin: 0 }}>{problems.map((p, i) => <li key={i}>{p.message}</li>)}</ul>} />
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: DRAG_INSTRUCTIONS }}>
         <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
           <Palette onAdd={(t) => dispatch({ type: 'insert', component: t, index: state.page.components.length })} />
           <Canvas

@@ -30,7 +30,7 @@ async function rows(path: string, query: Record<string, string>): Promise<Rec[]>
 export async function loadLive(): Promise<LiveData> {
   const [departments, doctors, announcements] = await Promise.all([
     rows('/hisDepartment/list', { pageNo: '1', pageSize: '12', column: 'createTime', order: 'asc' }),
-    rows('/hisDoctor/list', { pageNo: '1', pageSize: '10', onlineSwitch: 'true', column: 'createTime', order: 'asc' }),
+    rows('/hisDoctor/list', { pageNo: '1', pageSize: '10', status: '1', column: 'createTime', order: 'asc' }),
     rows('/hisPublicity/list', { pageNo: '1', pageSize: '5', column: 'createTime', order: 'desc' }),
   ]);
   return {
