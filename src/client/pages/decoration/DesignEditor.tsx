@@ -45,8 +45,17 @@ export function DesignEditor({ row: initial }: { row: DecorationRow }) {
   rowRef.current = row;
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
+  /** The save in flight: saves run one after another, each with the version the last one left. */
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
   /** Stores the page as the draft; the row's version moves on. */
-  const save = useCallback(async (page = state.page): Promise<boolean> => {
+  const save = useCallback((page = state.page): Promise<boolean> => {
+    const run = queue.current.then(() => saveNow(page));
+    queue.current = run.catch(() => undefined);
+    return run;
+  }, [state.page]);
+
+  async function saveNow(page: typeof state.page): Promise<boolean> {
     setSaving('saving');
     const r = await saveDecoration(rowRef.current, page).catch(() => null);
     if (!r?.success) {
@@ -60,7 +69,7 @@ export function DesignEditor({ row: initial }: { row: DecorationRow }) {
     dispatch({ type: 'saved', page });
     setSaving('saved');
     return true;
-  }, [state.page]);
+  }
 
   // autosave: the draft is stored a moment after the last change
   useEffect(() => {
