@@ -78,6 +78,13 @@ export function DesignEditor({ row: initial }: { row: DecorationRow }) {
     return () => clearTimeout(t);
   }, [state.page, state.dirty, save]);
 
+  // leaving the editor inside the console (menu, tab) stores what the autosave had not yet stored
+  const pending = useRef<typeof state.page | null>(null);
+  pending.current = state.dirty ? state.page : null;
+  useEffect(() => () => {
+    if (pending.current) void saveDecoration(rowRef.current, pending.current).catch(() => undefined);
+  }, []);
+
   // leaving the page (closing, reloading) with unsaved changes asks first
   useEffect(() => {
     if (!state.dirty) return;
@@ -152,7 +159,7 @@ export function DesignEditor({ row: initial }: { row: DecorationRow }) {
 
   const back = () => {
     if (!state.dirty) return navigate('/app/homeDecoration');
-    Modal.confirm({ title: '有未保存的修改', content: '离开后未保存的修改将丢失，确定离开吗?', okText: '离开', cancelText: '取消', onOk: () => navigate('/app/homeDecoration') });
+    Modal.confirm({ title: '有未保存的修改', content: '离开前将保存为草稿（不会发布），确定离开吗?', okText: '保存并离开', cancelText: '继续编辑', onOk: () => navigate('/app/homeDecoration') });
   };
 
   const problemByNode = useMemo(() => new Map(problems.filter((p) => p.nodeId).map((p) => [String(p.nodeId), p.message])), [problems]);
