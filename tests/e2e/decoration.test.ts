@@ -19,6 +19,9 @@ const PNG = join(tmpdir(), `decor-banner-${process.pid}.png`);
 writeFileSync(PNG, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP4//9/PQAJewPLmJq0LwAAAABJRU5ErkJggg==', 'base64'));
 
 let s: Session;
+/** Waits for what the page shows (the first paint after a reload builds the routes first). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+let editorUrl = '';
 type Rec = Record<string, unknown>;
 
 async function publicHome(): Promise<{ status: number; etag: string | null; body: { result: Rec & { components: Rec[]; settings: Rec } } }> {
@@ -66,17 +69,18 @@ describe('home-page decoration', () => {
     await page.getByPlaceholder('请输入页面名称').fill(NAME);
     await page.getByRole('button', { name: '开始装修' }).click();
     await page.waitForURL((u) => u.searchParams.has('id'));
-    await expect.poll(() => order(page)).toEqual(['navbar', 'header', 'welcome', 'consultation', 'hospitalServices', 'announcement', 'recommendDoctor', 'bottomNav']);
+    editorUrl = page.url();
+    await poll(() => order(page)).toEqual(['navbar', 'header', 'welcome', 'consultation', 'hospitalServices', 'announcement', 'recommendDoctor', 'bottomNav']);
 
     // drag a banner before 欢迎语, a recommended-doctor block before the bottom navigation
     await dragOnto(page, page.locator('[data-palette=banner]'), blocks(page).nth(2));
-    await expect.poll(() => order(page)).toEqual(['navbar', 'header', 'banner', 'welcome', 'consultation', 'hospitalServices', 'announcement', 'recommendDoctor', 'bottomNav']);
+    await poll(() => order(page)).toEqual(['navbar', 'header', 'banner', 'welcome', 'consultation', 'hospitalServices', 'announcement', 'recommendDoctor', 'bottomNav']);
     await dragOnto(page, page.locator('[data-palette=recommendDoctor]'), page.locator('[data-block=bottomNav]'));
-    await expect.poll(() => order(page)).toEqual(['navbar', 'header', 'banner', 'welcome', 'consultation', 'hospitalServices', 'announcement', 'recommendDoctor', 'recommendDoctor', 'bottomNav']);
+    await poll(() => order(page)).toEqual(['navbar', 'header', 'banner', 'welcome', 'consultation', 'hospitalServices', 'announcement', 'recommendDoctor', 'recommendDoctor', 'bottomNav']);
 
     // the banner's image (the project's upload) and its link (a doctor of the tenant)
     await page.locator('[data-block=banner]').click();
-    await expect.poll(() => panel(page).getByRole('heading').first().textContent()).toBe('轮播图');
+    await poll(() => panel(page).getByRole('heading').first().textContent()).toBe('轮播图');
     const [upload] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/sys/common/upload')),
       panel(page).locator('input[type=file]').first().setInputFiles(PNG),
@@ -96,11 +100,11 @@ describe('home-page decoration', () => {
     await live.getByText('「轮播图」移到了「页头」的位置').waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     await live.getByText('已放下「轮播图」').waitFor({ state: 'attached' });
-    await expect.poll(async () => (await order(page)).slice(0, 3)).toEqual(['navbar', 'banner', 'header']);
+    await poll(async () => (await order(page)).slice(0, 3)).toEqual(['navbar', 'banner', 'header']);
     await page.keyboard.press('Control+z');
-    await expect.poll(async () => (await order(page)).slice(0, 3)).toEqual(['navbar', 'header', 'banner']);
+    await poll(async () => (await order(page)).slice(0, 3)).toEqual(['navbar', 'header', 'banner']);
     await page.keyboard.press('Control+Shift+z');
-    await expect.poll(async () => (await order(page)).slice(0, 3)).toEqual(['navbar', 'banner', 'header']);
+    await poll(async () => (await order(page)).slice(0, 3)).toEqual(['navbar', 'banner', 'header']);
 
     await page.getByRole('button', { name: '发布', exact: true }).click();
     await seeMessage(page, '发布成功，当前版本 1');
@@ -132,11 +136,11 @@ describe('home-page decoration', () => {
     await page.getByRole('button', { name: '返回' }).click();
     await waitForList(page);
     const row = tableRows(page).filter({ hasText: NAME });
-    await expect.poll(() => row.count()).toBe(1);
+    await poll(() => row.count()).toBe(1);
     await row.locator('a[data-action=versions]').click();
     await waitForList(page);
     const v1row = tableRows(page).filter({ has: page.locator('td', { hasText: /^1$/ }) }).filter({ hasText: NAME });
-    await expect.poll(() => v1row.count()).toBe(1);
+    await poll(() => v1row.count()).toBe(1);
     await v1row.locator('a[data-action=restore]').click();
     const [restored] = await Promise.all([
       page.waitForResponse((r) => r.url().includes('/hisHomeDecorationVersion/restore')),
@@ -148,5 +152,43 @@ describe('home-page decoration', () => {
     expect(back.body.result).toMatchObject({ version: 1, settings: { title: '糖尿病足专科门诊' } });
     expect(back.etag).not.toBe(v2.etag);
     expect(s.errors.errors).toEqual([]);
+  });
+
+  it('duplicates, hides and deletes blocks, names a block publishing refuses, previews by QR code, warns before leaving', async () => {
+    const { page } = s;
+    await page.goto(editorUrl);
+    await blocks(page).first().waitFor({ state: 'visible' });
+    const welcome = page.locator('[data-block=welcome]');
+    await welcome.first().click();
+    await page.getByRole('button', { name: '复制欢迎语' }).click();
+    await poll(() => welcome.count()).toBe(2);
+    await page.getByRole('button', { name: '隐藏欢迎语' }).click();
+    await page.getByRole('button', { name: '显示欢迎语' }).waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: '删除欢迎语' }).click();
+    await poll(() => welcome.count()).toBe(1);
+
+    // a header ad without its picture: 发布 is refused and the block says why
+    await page.getByRole('button', { name: '添加头部广告' }).click();
+    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.locator('[data-block=headerAd]').getByRole('alert').filter({ hasText: '头部广告：「广告图」不能为空' }).waitFor({ state: 'visible' });
+    expect((await publicHome()).body.result.version).toBe(1);
+
+    await page.getByRole('button', { name: '预览' }).click();
+    const preview = page.locator('.ant-modal').filter({ hasText: '用手机扫码预览' });
+    await preview.locator('.ant-qrcode canvas').waitFor({ state: 'visible' });
+    expect(await preview.getByTestId('preview-link').textContent()).toContain(`/homeDecoration/preview?id=${new URL(editorUrl).searchParams.get('id')}`);
+    await preview.locator('.ant-modal-close').click();
+    await preview.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: '删除头部广告' }).click();
+    await page.getByRole('button', { name: '返回' }).click();
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '有未保存的修改' });
+    await confirm.getByText('离开前将保存为草稿（不会发布），确定离开吗?').waitFor({ state: 'visible' });
+    await confirm.getByRole('button', { name: '继续编辑' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    // the browser logs the refused 发布 (400) it was shown; nothing else went wrong
+    const refused = /status of 400 \(Bad Request\) \(.*\/hisHomeDecoration\/publish\)$/;
+    expect(s.errors.errors.filter((e) => refused.test(e))).toHaveLength(1);
+    expect(s.errors.errors.filter((e) => !refused.test(e))).toEqual([]);
   });
 });
