@@ -11,6 +11,16 @@ import { loadAccessData } from '../src/core/schema/access-data.js';
 import { loadDashboard } from '../src/core/schema/dashboard.js';
 import { loadRegistry, type Problem } from '../src/core/schema/load.js';
 import { pointerToLine, readSchemaFiles, type SourceFile } from '../src/server/schemas-fs.js';
+import { nodeProblems } from '../src/core/decoration/validate.js';
+import { TEMPLATES } from '../src/core/decoration/templates.js';
+
+/** Every block of every shipped decoration template: a known type whose props fit its property schema. */
+export function templateProblems(templates = TEMPLATES): Problem[] {
+  return templates.flatMap((t) =>
+    t.page.components.flatMap((n, i) => nodeProblems(n).messages.map((message) => ({
+      file: 'src/core/decoration/templates.ts', path: `/${t.key}/components/${i}`, message: `模板「${t.title}」${message}`, severity: 'error' as const,
+    }))));
+}
 
 export interface LintProblem extends Problem { line: number }
 export interface LintResult { files: number; errors: number; warnings: number; ms: number; problems: LintProblem[] }
@@ -27,6 +37,8 @@ export function lintSchemas(root = 'schemas', paths: string[] = []): LintResult 
   problems.push(...loadAccessData(loaded.registry, roles && ok(roles) ? roles : undefined, menuGroups && ok(menuGroups) ? menuGroups : undefined).problems);
   // the dashboard names modules and fields: linted with them
   problems.push(...loadDashboard(loaded.registry, dashboard && ok(dashboard) ? dashboard : undefined).problems);
+  // the decoration templates shipped with the console name component types of the core registry
+  problems.push(...templateProblems());
   const wanted = paths.map((p) => resolve(p));
   // a path that names no schema file is a mistake, not an empty success
   for (const w of wanted) {

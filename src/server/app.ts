@@ -50,6 +50,8 @@ import { createNoticeHub, registerWebsocket } from './ws/index.js';
 import { registerNoticeEffects } from './notice/effects.js';
 import { registerOperationLog } from './logs/index.js';
 import { registerDashboard } from './dashboard/index.js';
+import { registerDecorationEffects } from './decoration/effects.js';
+import { registerPublicHomePage } from './decoration/public.js';
 import { registerMonitor } from './monitor/index.js';
 // files / excel / user settings / check rules
 import path from 'node:path';
@@ -129,6 +131,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerRuleEffects(effects);
   registerTenantEffects(effects);
   registerDataRuleEffects(effects);
+  registerDecorationEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -242,6 +245,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   await registerWebsocket(app, ctx, noticeHub); // console shell: /websocket/:userId on the root
   registerUploadStatic(app, files); // files: GET /hospital/sys/common/static/* (unsigned, root level)
+  registerPublicHomePage(app, ctx); // GET /hospital/open/homePage/<tenant>/<client> (public, unsigned, ETag)
   await registerStatic(app, opts.staticDir ?? env.staticDir);
   registerHealth(app, database);
   const jobs = new JobScheduler(ctx);

@@ -44,7 +44,7 @@ describe('meta-schema', () => {
     expect(props(meta.$defs.field.properties.form.anyOf[0])).toEqual(keys<FormOptions>({ span: true, placeholder: true, help: true }));
     expect(props(meta.$defs.field.properties.permission)).toEqual(keys<FieldPermission>({ view: true, edit: true }));
     expect(props(meta.$defs.list.properties.tree)).toEqual(keys<TreeSpec>({ parent: true, lazy: true }));
-    expect(props(meta.properties.states)).toEqual(keys<StatesSpec>({ field: true, transitions: true, editable: true }));
+    expect(props(meta.properties.states)).toEqual(keys<StatesSpec>({ field: true, transitions: true, editable: true, deletable: true }));
     expect(props(meta.$defs.field.properties.autoNumber)).toEqual(keys<AutoNumberSpec>({ prefix: true, date: true, digits: true, rule: true }));
     expect(props(meta.properties.effects)).toEqual(keys<ResourceEffects>({ afterWrite: true, read: true }));
     expect(props(meta.properties.demo)).toEqual(keys<ResourceDemo>({ rows: true, records: true }));

@@ -85,6 +85,8 @@ function staticShellRoutes(): Array<{ path: string; element: ReactNode }> {
     { path: '/isps/userAnnouncement', element: page('system/UserAnnouncementList', '我的消息', '/isps/userAnnouncement') },
     { path: '/account/settings/base', element: page('account/settings/BaseSetting', '账户设置', '/account/settings/base') },
     { path: MONITOR_PATH, element: page('monitor/SystemMonitor', MONITOR_TITLE, MONITOR_PATH) },
+    { path: '/homeDecoration/create', element: page('decoration/Editor', '首页装修', '/homeDecoration/create') },
+    { path: '/homeDecoration/preview', element: page('decoration/Editor', '装修预览', '/homeDecoration/preview') },
     { path: '/exception/403', element: page('exception/403', '403', '/exception/403') },
     { path: '/exception/404', element: page('exception/404', '404', '/exception/404') },
     { path: '/exception/500', element: page('exception/500', '500', '/exception/500') },

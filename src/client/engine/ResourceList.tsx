@@ -18,7 +18,7 @@ import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router';
 import type { ResourceSchema } from '../../core/schema/types';
 import { findField } from '../../core/schema/naming';
-import { editableInState } from '../../core/projections/access';
+import { deletableInState, editableInState } from '../../core/projections/access';
 import { feedback, saveBlob } from '../api';
 import { useAccess } from '../state/permissions';
 import { deleteRow, deleteRows, exportXls, type Row } from './api';
@@ -258,7 +258,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
           {rowActions(schema, row, allowed).map((a) => (
             <a key={`a-${a.action}`} data-action={a.action} onClick={() => runAction(a, { row })}>{a.title}</a>
           ))}
-          {canDelete && editableInState(schema, row) && (
+          {canDelete && deletableInState(schema, row) && (
             <Popconfirm title={TEXTS.deleteConfirm} okText={TEXTS.ok} cancelText={TEXTS.cancel} onConfirm={() => onDelete(row)}>
               <a>{TEXTS.delete}</a>
             </Popconfirm>

@@ -31,6 +31,10 @@ export const WIDGETS: Record<string, Loader> = {
   JsonView: () => import('./widgets/RowJson'),
   /** A role's menu and button grants and per-menu data rules (授权), in a drawer. */
   RoleAuthorize: () => import('./widgets/RoleAuthorize'),
+  /** Home-page decoration: open the editor, the preview QR code, the template select. */
+  DecorationDesign: () => import('../pages/decoration/widgets/DecorationDesign'),
+  DecorationPreview: () => import('../pages/decoration/widgets/DecorationPreview'),
+  DecorationTemplates: () => import('../pages/decoration/widgets/DecorationTemplates'),
 };
 
 /** Widgets shown in a side drawer instead of a modal (tall trees, long forms). */

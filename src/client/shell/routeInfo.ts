@@ -19,6 +19,8 @@ export const STATIC_TITLES: Readonly<Record<string, string>> = {
   '/monitor/system': '系统监控',
   '/isps/userAnnouncement': '我的消息',
   '/account/settings/base': '账户设置',
+  '/homeDecoration/create': '首页装修',
+  '/homeDecoration/preview': '装修预览',
   '/exception/403': '403',
   '/exception/404': '404',
   '/exception/500': '500',

@@ -28,6 +28,14 @@ export function editableInState(schema: Pick<ResourceSchema, 'states'>, row: Rec
   return v !== null && v !== undefined && e.includes(String(v));
 }
 
+/** Whether the record may be deleted in its state (`states.deletable`, else `states.editable`; default yes). */
+export function deletableInState(schema: Pick<ResourceSchema, 'states'>, row: Record<string, unknown>): boolean {
+  const d = schema.states?.deletable;
+  if (!d) return editableInState(schema, row);
+  const v = row[schema.states!.field];
+  return v !== null && v !== undefined && d.includes(String(v));
+}
+
 export function allowedTransitions(schema: ResourceSchema, row: Record<string, unknown>, can: Can): string[] {
   const st = schema.states;
   if (!st) return [];

@@ -220,6 +220,9 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     s.states.editable?.forEach((v, j) => {
       if (dict && !dict.items.some((it) => it.value === v)) err(pointer('states', 'editable', j), `可编辑状态 "${v}" 不是字典 "${dict.code}" 的值`);
     });
+    s.states.deletable?.forEach((v, j) => {
+      if (dict && !dict.items.some((it) => it.value === v)) err(pointer('states', 'deletable', j), `可删除状态 "${v}" 不是字典 "${dict.code}" 的值`);
+    });
     s.states.transitions.forEach((t, i) => {
       if (dict) {
         const values = new Set(dict.items.map((it) => it.value));

@@ -569,6 +569,11 @@ export interface StatesSpec {
    * `当前状态「<label>」不允许编辑` / `…不允许删除`; the list hides 编辑 and 删除 there.
    */
   editable?: string[];
+  /**
+   * States in which the record may be deleted (default: `editable`), e.g. a published page that
+   * is still edited but deleted only once taken offline: 400 `当前状态「<label>」不允许删除`.
+   */
+  deletable?: string[];
 }
 
 /**

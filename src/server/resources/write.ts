@@ -156,7 +156,8 @@ async function checkEditableState(ctx: AppContext, m: ResourceModel, rows: Rec[]
     const text = ctx.registry.dicts.get(f.dict ?? '')?.items.find((i) => i.value === String(value ?? ''))?.text ?? String(value ?? '空');
     throw badRequest(`当前状态「${text}」不允许${verb}`);
   };
-  const editable = m.schema.states?.editable;
+  // deletes follow `states.deletable` when declared, edits (and deletes otherwise) `states.editable`
+  const editable = verb === '删除' ? m.schema.states?.deletable ?? m.schema.states?.editable : m.schema.states?.editable;
   if (editable && verb !== '新增') {
     const col = m.byKey.get(m.schema.states!.field)!.column;
     for (const r of rows) if (!editable.includes(String(r[col] ?? ''))) refuse(m, r[col]);
