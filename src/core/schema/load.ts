@@ -221,7 +221,15 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
       if (dict && !dict.items.some((it) => it.value === v)) err(pointer('states', 'editable', j), `可编辑状态 "${v}" 不是字典 "${dict.code}" 的值`);
     });
     s.states.transitions.forEach((t, i) => {
-      if (dict) {
+      // a transition may move another single-choice dict field (`field`, e.g. the upload status)
+      let tdict = dict;
+      if (t.field !== undefined && t.field !== s.states!.field) {
+        const tf = findField(s, t.field);
+        tdict = tf?.kind === 'dict' && !tf.multiple && tf.dict ? reg.dicts.get(tf.dict) : undefined;
+        if (!tf || tf.kind !== 'dict' || tf.multiple) err(pointer('states', 'transitions', i, 'field'), `流转 "${t.action}" 的状态字段 "${t.field}" 必须是已声明的单选 dict 字段`);
+      }
+      if (tdict) {
+        const dict = tdict;
         const values = new Set(dict.items.map((it) => it.value));
         t.from.forEach((v, j) => {
           if (!values.has(v)) err(pointer('states', 'transitions', i, 'from', j), `流转 "${t.action}" 的起始状态 "${v}" 不是字典 "${dict.code}" 的值`);
@@ -233,7 +241,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
         const own = findField(s, f.key);
         if (!own && !t.effect) warn(pointer('states', 'transitions', i, 'form', j, 'key'), `流转 "${t.action}" 的表单字段 "${f.key}" 不是资源字段，且未声明 effect：提交的值不会被保存`);
         else if (own && own.kind !== f.kind) err(pointer('states', 'transitions', i, 'form', j, 'kind'), `流转 "${t.action}" 的表单字段 "${f.key}" 的类型 ${f.kind} 与资源字段的类型 ${own.kind} 不一致`);
-        if (f.key === s.states!.field) err(pointer('states', 'transitions', i, 'form', j, 'key'), `流转 "${t.action}" 的表单不能包含状态字段 "${f.key}"`);
+        if (f.key === s.states!.field || f.key === t.field) err(pointer('states', 'transitions', i, 'form', j, 'key'), `流转 "${t.action}" 的表单不能包含状态字段 "${f.key}"`);
       });
       if (t.effect) names.effect(pointer('states', 'transitions', i, 'effect'), t.effect);
       for (const [key, spec] of Object.entries(t.set ?? {})) checkTransitionSet(s, t, i, key, spec, err);
@@ -503,7 +511,7 @@ function checkTransitionSet(s: ResourceSchema, t: Transition, i: number, key: st
   const at = pointer('states', 'transitions', i, 'set', key);
   const target = findField(s, key);
   if (!target) return err(at, `流转 "${t.action}" 的 set 字段 "${key}" 不是资源字段`);
-  if (key === s.states!.field) return err(at, `流转 "${t.action}" 的 set 不能写状态字段 "${key}"`);
+  if (key === s.states!.field || key === t.field) return err(at, `流转 "${t.action}" 的 set 不能写状态字段 "${key}"`);
   if (spec === 'now' && !['datetime', 'date', 'string'].includes(target.kind)) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取当前时间，类型必须是 datetime、date 或 string`);
   if (typeof spec === 'object' && 'fromNow' in spec && !['datetime', 'date'].includes(target.kind)) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取当前时间加一段时间，类型必须是 datetime 或 date`);
   if (spec === 'user' && target.kind !== 'string') err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取操作人，类型必须是 string`);
@@ -564,6 +572,10 @@ function checkLedger(s: ResourceSchema, t: Transition, i: number, reg: Registry,
   if (!bq || bq.kind !== 'integer') err(at('quantity'), `${what}：数量 "${l.quantity}" 必须是余额资源 "${l.resource}" 的 integer 字段`);
   if (!cq || cq.kind !== 'integer') err(at('quantity'), `${what}：数量 "${l.quantity}" 必须是子表 "${l.child}" 的 integer 字段`);
   if (!l.keys.includes(l.label)) err(at('label'), `${what}：label "${l.label}" 必须是 keys 之一`);
+  if (l.drawOrder !== undefined) {
+    if (l.direction !== 'out') err(at('drawOrder'), `${what}：只有出库（out）按 drawOrder 依次扣减`);
+    if (!findField(balance, l.drawOrder)) err(at('drawOrder'), `${what}：drawOrder "${l.drawOrder}" 不是余额资源 "${l.resource}" 的字段`);
+  }
   l.carry?.forEach((k, j) => {
     if (l.direction !== 'in') err(at('carry', j), `${what}：只有入库（in）复制字段`);
     const b = findField(balance, k);

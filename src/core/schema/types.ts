@@ -289,6 +289,17 @@ export interface Transition {
    * (stock: a stock-in bill's lines add to the pharmacy's balance, a stock-out's take from it).
    */
   ledger?: LedgerPost;
+  /**
+   * The state field this transition moves (default `states.field`): another single-choice
+   * dict field with its own flow beside the business state, e.g. a prescription's upload
+   * status (上报 / 忽略) while the prescription itself is 已通过 or 已发药.
+   */
+  field?: string;
+}
+
+/** The state field a transition moves: its own `field`, else the resource's `states.field`. */
+export function transitionField(schema: ResourceSchema, t: Transition): string {
+  return t.field ?? schema.states!.field;
 }
 
 export interface SupersedeSpec {
@@ -321,6 +332,11 @@ export interface LedgerPost {
   quantity: string;
   label: string;
   carry?: string[];
+  /**
+   * `out` only: when the keys match several balance rows (a prescription names no batch), they
+   * are drawn from in ascending order of this balance field (expiryDate: nearest expiry first).
+   */
+  drawOrder?: string;
 }
 
 export type TransitionSetValue = 'now' | 'user' | { field: string } | { value: string | number | boolean | null } | { fromNow: Period };
