@@ -39,6 +39,7 @@ import { registerDictRoutes } from './system/dict.js';
 import { registerDuplicateCheck } from './system/duplicate.js';
 import { registerRefOptions } from './system/ref-options.js';
 import { registerGlobalConfig } from './system/global-config.js';
+import { regulatorPairs } from './regulator/global.js';
 import { registerMenuRoutes } from './system/menu.js';
 // notice / account / websocket (console shell)
 import { registerAccount, seedUserDeparts } from './account/index.js';
@@ -213,7 +214,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerProtocol(api, protocol, new DatabaseReplayGuard(database));
       registerAuthHooks(api, ctx.sessions);
       registerOperationLog(api, ctx);
-      registerGlobalConfig(api, { site: env.site });
+      registerGlobalConfig(api, { site: env.site, regulator: (req) => regulatorPairs(ctx, req) });
       registerAuthRoutes(api, ctx);
       registerMenuRoutes(api, ctx);
       registerDictRoutes(api, ctx);
@@ -240,7 +241,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerHealth(app, database);
   const jobs = new JobScheduler(ctx);
   await jobs.start();
-  const uploads = new UploadQueue(ctx, { intervalMs: opts.memory ? 0 : undefined, ...opts.uploadQueue });
+  const uploads = new UploadQueue(ctx, { intervalMs: opts.memory ? 0 : env.uploadIntervalMs, backoffMs: env.uploadBackoffMs, ...opts.uploadQueue });
   uploads.start();
   app.decorate('uploadQueue', uploads);
   app.addHook('onClose', async () => {
