@@ -27,6 +27,8 @@ import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { registerRegulatorEffects } from './regulator/effects.js';
+import { registerScheduleEffects } from './schedule/effects.js';
+import { registerMessageEffects } from './messages/effects.js';
 import { UploadQueue, type UploadQueueOptions } from './regulator/queue.js';
 import { DatabaseReplayGuard } from './protocol/replay.js';
 import { CountCache } from './resources/count-cache.js';
@@ -124,6 +126,8 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerJobEffects(effects);
   registerNoticeEffects(effects);
   registerRegulatorEffects(effects);
+  registerScheduleEffects(effects);
+  registerMessageEffects(effects);
   registerRuleEffects(effects);
   registerTenantEffects(effects);
   extra?.(effects);

@@ -247,6 +247,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
       for (const [key, spec] of Object.entries(t.set ?? {})) checkTransitionSet(s, t, i, key, spec, err);
       if (t.supersede) checkSupersede(s, t, i, dict, err);
       if (t.ledger) checkLedger(s, t, i, reg, err);
+      if (t.schedule) checkSchedule(s, t, i, reg, err);
     });
   }
 
@@ -583,6 +584,45 @@ function checkLedger(s: ResourceSchema, t: Transition, i: number, reg: Registry,
     if (!b || !c) err(at('carry', j), `${what}：复制字段 "${k}" 必须同时是余额资源与子表的字段`);
     else if (b.kind !== c.kind) err(at('carry', j), `${what}：复制字段 "${k}" 的类型不一致`);
     if (l.keys.includes(k) || k === l.quantity) err(at('carry', j), `${what}：复制字段 "${k}" 不能是键或数量`);
+  });
+}
+
+/**
+ * `schedule`: run by the `scheduleRows` effect; the generated resource refers to this one by
+ * `foreignKey`; count/every are integer fields and unit a dict field (of the record or of the
+ * record a ref field points at); start/until are dates of the record, date and sn a date and an
+ * integer of the generated resource; copy fields exist on both.
+ */
+function checkSchedule(s: ResourceSchema, t: Transition, i: number, reg: Registry, err: Report): void {
+  const sc = t.schedule!;
+  const at = (...more: Array<string | number>) => pointer('states', 'transitions', i, 'schedule', ...more);
+  const what = `流转 "${t.action}" 的 schedule`;
+  if (t.effect !== 'scheduleRows') err(at(), `${what} 需要 effect "scheduleRows"`);
+  const target = reg.resources.get(sc.resource);
+  if (!target) return err(at('resource'), `${what}：资源 "${sc.resource}" 不存在`, sc.resource);
+  const fk = findField(target, sc.foreignKey);
+  if (!fk || fk.kind !== 'ref' || fk.ref?.resource !== s.name) err(at('foreignKey'), `${what}：外键 "${sc.foreignKey}" 必须是 "${sc.resource}" 指向本资源的 ref 字段`);
+  const resolve = (path: string): FieldSchema | undefined => {
+    const [head, tail] = path.split('.') as [string, string | undefined];
+    const f = findField(s, head);
+    if (!tail) return f;
+    const r = f?.kind === 'ref' && f.ref ? reg.resources.get(f.ref.resource) : undefined;
+    return r ? findField(r, tail) : undefined;
+  };
+  for (const k of ['count', 'every'] as const) {
+    if (resolve(sc[k])?.kind !== 'integer') err(at(k), `${what}：${k} "${sc[k]}" 必须是 integer 字段（本资源或其 ref 指向的资源）`);
+  }
+  if (resolve(sc.unit)?.kind !== 'dict') err(at('unit'), `${what}：unit "${sc.unit}" 必须是 dict 字段（本资源或其 ref 指向的资源）`);
+  for (const k of ['start', 'until'] as const) {
+    const key = sc[k];
+    if (key !== undefined && !['date', 'datetime'].includes(findField(s, key)?.kind ?? '')) err(at(k), `${what}：${k} "${key}" 必须是本资源的 date 或 datetime 字段`);
+  }
+  if (findField(target, sc.date)?.kind !== 'date') err(at('date'), `${what}：date "${sc.date}" 必须是 "${sc.resource}" 的 date 字段`);
+  if (sc.sn !== undefined && findField(target, sc.sn)?.kind !== 'integer') err(at('sn'), `${what}：sn "${sc.sn}" 必须是 "${sc.resource}" 的 integer 字段`);
+  sc.copy?.forEach((k, j) => {
+    const a = findField(s, k);
+    const b = findField(target, k);
+    if (!a || !b || a.kind !== b.kind) err(at('copy', j), `${what}：复制字段 "${k}" 必须同时是本资源与 "${sc.resource}" 的同类型字段`);
   });
 }
 
