@@ -161,7 +161,8 @@ describe('监管上报 of a prescription against the stub regulator', () => {
 
     stub.setMode('accept');
     await confirmAction(page, row(accepted), 'upload');
-    await expect.poll(() => row(accepted).innerText()).toContain('上报中');
+    // queued (上报中), or already answered: the queue sends every second here
+    await expect.poll(() => row(accepted).innerText()).toMatch(/上报中|已上报/);
     await openMenu(page, '监管上报', '上报监控');
     await expect.poll(() => rowText(page, accepted), { timeout: 30_000 }).toContain('已上报');
     const sent = stub.received.find((r) => r.body.includes(accepted));
