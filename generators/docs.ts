@@ -70,13 +70,17 @@ function renderModule(s: ResourceSchema, reg: Registry, childOf: Map<string, str
     out.push('');
   }
   if (s.states) {
-    const f = s.fields.find((x) => x.key === s.states!.field);
-    const d = f?.dict ? reg.dicts.get(f.dict) : undefined;
-    const label = (v: string) => d?.items.find((i) => i.value === v)?.text ?? v;
+    // a transition with its own `field` moves that field: its states are labelled by its dictionary
+    const labelOf = (key: string) => {
+      const f = s.fields.find((x) => x.key === key);
+      const d = f?.dict ? reg.dicts.get(f.dict) : undefined;
+      return (v: string) => d?.items.find((i) => i.value === v)?.text ?? v;
+    };
     out.push(`状态流转（字段 ${code(s.states.field)}）：`, '');
     out.push('| 动作 | 标题 | 从 | 到 | 接口 | 权限 | 表单 | 效果 |', '|---|---|---|---|---|---|---|---|');
     for (const t of s.states.transitions) {
-      out.push(`| ${code(t.action)} | ${t.title} | ${t.from.map(label).join('、')} | ${label(t.to)} | ${code(`PUT ${apiPath(s, t.action)}`)} | ${code(transitionPermission(s, t))} | ${(t.form ?? []).map((x) => `${x.title}${x.required ? '*' : ''}`).join('、')} | ${t.effect ? code(t.effect) : ''} |`);
+      const label = labelOf(t.field ?? s.states.field);
+      out.push(`| ${code(t.action)} | ${t.title}${t.field ? `（${code(t.field)}）` : ''} | ${t.from.map(label).join('、')} | ${label(t.to)} | ${code(`PUT ${apiPath(s, t.action)}`)} | ${code(transitionPermission(s, t))} | ${(t.form ?? []).map((x) => `${x.title}${x.required ? '*' : ''}`).join('、')} | ${t.effect ? code(t.effect) : ''} |`);
     }
     out.push('');
   }

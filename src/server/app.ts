@@ -28,6 +28,8 @@ import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { registerRegulatorEffects } from './regulator/effects.js';
+import { registerScheduleEffects } from './schedule/effects.js';
+import { registerMessageEffects } from './messages/effects.js';
 import { UploadQueue, type UploadQueueOptions } from './regulator/queue.js';
 import { DatabaseReplayGuard } from './protocol/replay.js';
 import { CountCache } from './resources/count-cache.js';
@@ -40,6 +42,7 @@ import { registerDictRoutes } from './system/dict.js';
 import { registerDuplicateCheck } from './system/duplicate.js';
 import { registerRefOptions } from './system/ref-options.js';
 import { registerGlobalConfig } from './system/global-config.js';
+import { regulatorPairs } from './regulator/global.js';
 import { registerMenuRoutes } from './system/menu.js';
 import { registerRoleGrantRoutes } from './system/role-grants.js';
 import { registerDataRuleEffects } from './resources/data-rules.js';
@@ -128,6 +131,8 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerJobEffects(effects);
   registerNoticeEffects(effects);
   registerRegulatorEffects(effects);
+  registerScheduleEffects(effects);
+  registerMessageEffects(effects);
   registerRuleEffects(effects);
   registerTenantEffects(effects);
   registerDataRuleEffects(effects);
@@ -221,7 +226,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerProtocol(api, protocol, new DatabaseReplayGuard(database));
       registerAuthHooks(api, ctx.sessions);
       registerOperationLog(api, ctx);
-      registerGlobalConfig(api, { site: env.site });
+      registerGlobalConfig(api, { site: env.site, regulator: (req) => regulatorPairs(ctx, req) });
       registerAuthRoutes(api, ctx);
       registerMenuRoutes(api, ctx);
       registerRoleGrantRoutes(api, ctx); // 角色管理 授权: permission tree, grants, data-rule selection
@@ -250,7 +255,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   registerHealth(app, database);
   const jobs = new JobScheduler(ctx);
   await jobs.start();
-  const uploads = new UploadQueue(ctx, { intervalMs: opts.memory ? 0 : undefined, ...opts.uploadQueue });
+  const uploads = new UploadQueue(ctx, { intervalMs: opts.memory ? 0 : env.uploadIntervalMs, backoffMs: env.uploadBackoffMs, ...opts.uploadQueue });
   uploads.start();
   app.decorate('uploadQueue', uploads);
   app.addHook('onClose', async () => {

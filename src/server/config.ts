@@ -18,6 +18,9 @@ export interface ServerConfig {
   staticDir: string;
   /** Site identity served by /config/globalConfig. */
   site: SiteIdentity;
+  /** Regulator upload queue: how often due rows are sent (UPLOAD_INTERVAL_MS) and the first retry delay (UPLOAD_BACKOFF_MS). */
+  uploadIntervalMs: number;
+  uploadBackoffMs: number;
 }
 
 export interface SiteIdentity {
@@ -61,6 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       orgLogo: env.ORG_LOGO || '',
       icpNumber: env.ICP_NUMBER || '宁ICP备00000000号-1',
     },
+    uploadIntervalMs: int(env.UPLOAD_INTERVAL_MS, 30_000),
+    uploadBackoffMs: int(env.UPLOAD_BACKOFF_MS, 60_000),
   };
 }
 

@@ -243,10 +243,11 @@ describe('transitions', () => {
   it('question -> resubmit -> void', async () => {
     const id = await addPrescription();
     expect((await call(app, '/hisPrescription/question', { method: 'PUT', token: hosp, body: { id, auditOpinion: '请确认过敏史' } })).status).toBe(200);
-    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '2', auditOpinion: '请确认过敏史', _transitions: ['resubmit', 'doubleSign', 'void'] });
+    // the upload status (待上报) has its own transitions beside the prescription's state
+    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '2', auditOpinion: '请确认过敏史', _transitions: ['resubmit', 'doubleSign', 'void', 'upload', 'ignoreUpload'] });
     expect((await call(app, '/hisPrescription/resubmit', { method: 'PUT', token: hosp, body: { id } })).status).toBe(200);
     expect((await call(app, '/hisPrescription/void', { method: 'POST', token: hosp, body: { id } })).status).toBe(200);
-    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '4', _transitions: [] });
+    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '4', _transitions: ['upload', 'ignoreUpload'] });
   });
 
   it('403 without the transition code, 404 for another tenant', async () => {
@@ -263,8 +264,10 @@ describe('transitions', () => {
   it('_transitions per row (state) and per role (permission)', async () => {
     const rows = (await list('/hisPrescription/list', hosp, { pageSize: 100 })).records;
     for (const row of rows) {
-      const expected = { '1': ['approve', 'reject', 'question', 'void'], '2': ['resubmit', 'doubleSign', 'void'], '3': [], '4': [], '5': ['expire'], '9': [] }[String(row.status) as '1'];
-      expect(row._transitions).toEqual(expected);
+      const byState = { '1': ['approve', 'reject', 'question', 'void'], '2': ['resubmit', 'doubleSign', 'void'], '3': [], '4': [], '5': ['dispense', 'expire'], '6': [], '9': [] }[String(row.status) as '1'];
+      // the upload status moves by its own transitions (field uploadStatus): from 待上报 and 上报失败
+      const byUpload = ['0', '3'].includes(String(row.uploadStatus)) ? ['upload', 'ignoreUpload'] : [];
+      expect(row._transitions).toEqual([...byState, ...byUpload]);
     }
     const asHosp = (await list('/hisDoctor/list', hosp, { auditStatus: '0' })).records;
     const asZhuli = (await list('/hisDoctor/list', zhuli, { auditStatus: '0' })).records;

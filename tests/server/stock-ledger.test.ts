@@ -170,8 +170,9 @@ describe('ledger in the linter', () => {
   it('accepts the stock bills and refuses postings it could not run', () => {
     expect(lint(good)).toEqual([]);
     const w = '流转 "approve" 的 ledger';
-    // both bills post to it
-    expect(lint(good, false)).toEqual(Array(2).fill(`${w}：余额资源 "drugStock" 必须声明 readOnly（只由服务端记账）`));
+    // both bills and the prescription's 发药 post to it
+    const notReadOnly = (action: string) => `流转 "${action}" 的 ledger：余额资源 "drugStock" 必须声明 readOnly（只由服务端记账）`;
+    expect(lint(good, false)).toEqual([notReadOnly('approve'), notReadOnly('approve'), notReadOnly('dispense')]);
     expect(lint({ ...good, child: 'items' })).toEqual([`${w}：子表 "items" 不是本资源的子表`]);
     expect(lint({ ...good, keys: ['pharmacyId', 'drugId', 'location'] })).toEqual([`${w}：键 "location" 不是余额资源 "drugStock" 的字段`]);
     expect(lint({ ...good, quantity: 'retailPrice' })).toEqual([`${w}：数量 "retailPrice" 必须是余额资源 "drugStock" 的 integer 字段`, `${w}：数量 "retailPrice" 必须是子表 "lines" 的 integer 字段`]);

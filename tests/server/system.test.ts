@@ -46,8 +46,22 @@ describe('globalConfig', () => {
       ['remote_imaging', 1],
     ]);
     expect(apps.every((a) => typeof a.name === 'string')).toBe(true);
+    // the regulator configuration is the caller's tenant's: none before login
     const reg = (c.dictModels as { regulatory_config: Array<{ text: string; value: string }> }).regulatory_config;
-    expect(reg).toContainEqual({ text: 'baseUrl', value: 'http://127.0.0.1:8080/hospital/pub' });
+    expect(reg).toEqual([]);
+  });
+
+  it('regulatory_config names the baseUrl of the tenant\'s enabled regulator, and is empty once none is enabled', async () => {
+    const regOf = async () => ((await call<{ dictModels: { regulatory_config: Array<{ text: string; value: string }> } }>(app, '/config/globalConfig', { token: admin })).body.result.dictModels.regulatory_config);
+    const orgs = (await call<{ records: Array<Record<string, unknown>> }>(app, '/hisSuperviseOrg/list', { token: admin, query: { pageSize: 100 } as never })).body.result.records;
+    const enabled = orgs.filter((o) => o.uploadEnabled === true && String(o.status) === '1').sort((a, b) => (String(a.name) < String(b.name) ? -1 : String(a.name) > String(b.name) ? 1 : 0));
+    expect(enabled.length).toBeGreaterThan(0);
+    expect((await regOf()).find((p) => p.text === 'baseUrl')?.value).toBe(enabled.map((o) => String(o.baseUrl)).find(Boolean));
+    for (const o of enabled) {
+      const r = await call(app, '/hisSuperviseOrg/edit', { method: 'PUT', token: admin, body: { ...o, uploadEnabled: false } });
+      expect(r.body.success, r.body.message).toBe(true);
+    }
+    expect(await regOf()).toEqual([]);
   });
 });
 

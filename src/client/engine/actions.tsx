@@ -23,6 +23,7 @@ import { callAction, runTransition, type Row } from './api';
 import type { Allowed } from '../state/permissions';
 import { loadResourceSchema } from './schemas';
 import { filterSearch } from './urlState';
+import { isRegulatorCall, regulatorReady } from './regulator';
 import { DRAWER_WIDGETS, findCustom, type CustomWidgetProps } from './registry';
 
 const ActionFormModal = lazy(() => import('./ActionFormModal'));
@@ -105,7 +106,10 @@ export function useActionHost(schema: ResourceSchema, modal: HookAPI, reload: ()
       setPending({ type: 'form', title: t.title, fields: t.form, submit: (values) => settle(t.title, () => runTransition(schema, t.action, { ...values, id, ...ver })) });
       return;
     }
-    confirmThen(t.title, t.confirm ?? ACTION_TEXTS.confirm(t.title), () => settle(t.title, () => runTransition(schema, t.action, { id, ...ver })));
+    const ask = () => confirmThen(t.title, t.confirm ?? ACTION_TEXTS.confirm(t.title), () => settle(t.title, () => runTransition(schema, t.action, { id, ...ver })));
+    // a regulator call needs the regulator configuration first
+    if (isRegulatorCall(t)) void regulatorReady().then((ready) => { if (ready) ask(); });
+    else ask();
   }, [schema, settle, confirmThen]);
 
   const runBatchTransition = useCallback((t: Transition, rows: Row[]) => {

@@ -120,7 +120,7 @@ export function can(grants: Grants, req: AccessRequest, lookup: SchemaLookup): A
   if (schema.readOnly && WRITE_ACTIONS.has(req.action)) return { ok: false, code, reason: `${schema.title}由系统记录，不能修改` };
   if (!has(code)) return { ok: false, code, reason: `没有权限：${code}` };
   const t = schema.states?.transitions.find((x) => x.action === req.action);
-  if (t && req.record && !transitionAllowedFrom(t, req.record[schema.states!.field])) {
+  if (t && req.record && !transitionAllowedFrom(t, req.record[t.field ?? schema.states!.field])) {
     return { ok: false, code, reason: `当前状态不允许执行「${t.title}」` };
   }
   return { ok: true, code };

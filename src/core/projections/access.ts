@@ -39,8 +39,7 @@ export function deletableInState(schema: Pick<ResourceSchema, 'states'>, row: Re
 export function allowedTransitions(schema: ResourceSchema, row: Record<string, unknown>, can: Can): string[] {
   const st = schema.states;
   if (!st) return [];
-  const state = row[st.field];
-  return st.transitions.filter((t) => transitionAllowedFrom(t, state) && can(transitionPermission(schema, t))).map((t) => t.action);
+  return st.transitions.filter((t) => transitionAllowedFrom(t, row[t.field ?? st.field]) && can(transitionPermission(schema, t))).map((t) => t.action);
 }
 
 export function canViewField(f: FieldSchema, can: Can): boolean {

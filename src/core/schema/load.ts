@@ -224,7 +224,15 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
       if (dict && !dict.items.some((it) => it.value === v)) err(pointer('states', 'deletable', j), `可删除状态 "${v}" 不是字典 "${dict.code}" 的值`);
     });
     s.states.transitions.forEach((t, i) => {
-      if (dict) {
+      // a transition may move another single-choice dict field (`field`, e.g. the upload status)
+      let tdict = dict;
+      if (t.field !== undefined && t.field !== s.states!.field) {
+        const tf = findField(s, t.field);
+        tdict = tf?.kind === 'dict' && !tf.multiple && tf.dict ? reg.dicts.get(tf.dict) : undefined;
+        if (!tf || tf.kind !== 'dict' || tf.multiple) err(pointer('states', 'transitions', i, 'field'), `流转 "${t.action}" 的状态字段 "${t.field}" 必须是已声明的单选 dict 字段`);
+      }
+      if (tdict) {
+        const dict = tdict;
         const values = new Set(dict.items.map((it) => it.value));
         t.from.forEach((v, j) => {
           if (!values.has(v)) err(pointer('states', 'transitions', i, 'from', j), `流转 "${t.action}" 的起始状态 "${v}" 不是字典 "${dict.code}" 的值`);
@@ -236,12 +244,13 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
         const own = findField(s, f.key);
         if (!own && !t.effect) warn(pointer('states', 'transitions', i, 'form', j, 'key'), `流转 "${t.action}" 的表单字段 "${f.key}" 不是资源字段，且未声明 effect：提交的值不会被保存`);
         else if (own && own.kind !== f.kind) err(pointer('states', 'transitions', i, 'form', j, 'kind'), `流转 "${t.action}" 的表单字段 "${f.key}" 的类型 ${f.kind} 与资源字段的类型 ${own.kind} 不一致`);
-        if (f.key === s.states!.field) err(pointer('states', 'transitions', i, 'form', j, 'key'), `流转 "${t.action}" 的表单不能包含状态字段 "${f.key}"`);
+        if (f.key === s.states!.field || f.key === t.field) err(pointer('states', 'transitions', i, 'form', j, 'key'), `流转 "${t.action}" 的表单不能包含状态字段 "${f.key}"`);
       });
       if (t.effect) names.effect(pointer('states', 'transitions', i, 'effect'), t.effect);
       for (const [key, spec] of Object.entries(t.set ?? {})) checkTransitionSet(s, t, i, key, spec, err);
       if (t.supersede) checkSupersede(s, t, i, dict, err);
       if (t.ledger) checkLedger(s, t, i, reg, err);
+      if (t.schedule) checkSchedule(s, t, i, reg, err);
     });
   }
 
@@ -514,7 +523,7 @@ function checkTransitionSet(s: ResourceSchema, t: Transition, i: number, key: st
   const at = pointer('states', 'transitions', i, 'set', key);
   const target = findField(s, key);
   if (!target) return err(at, `流转 "${t.action}" 的 set 字段 "${key}" 不是资源字段`);
-  if (key === s.states!.field) return err(at, `流转 "${t.action}" 的 set 不能写状态字段 "${key}"`);
+  if (key === s.states!.field || key === t.field) return err(at, `流转 "${t.action}" 的 set 不能写状态字段 "${key}"`);
   if (spec === 'now' && !['datetime', 'date', 'string'].includes(target.kind)) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取当前时间，类型必须是 datetime、date 或 string`);
   if (typeof spec === 'object' && 'fromNow' in spec && !['datetime', 'date'].includes(target.kind)) err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取当前时间加一段时间，类型必须是 datetime 或 date`);
   if (spec === 'user' && target.kind !== 'string') err(at, `流转 "${t.action}" 的 set 字段 "${key}" 取操作人，类型必须是 string`);
@@ -575,6 +584,10 @@ function checkLedger(s: ResourceSchema, t: Transition, i: number, reg: Registry,
   if (!bq || bq.kind !== 'integer') err(at('quantity'), `${what}：数量 "${l.quantity}" 必须是余额资源 "${l.resource}" 的 integer 字段`);
   if (!cq || cq.kind !== 'integer') err(at('quantity'), `${what}：数量 "${l.quantity}" 必须是子表 "${l.child}" 的 integer 字段`);
   if (!l.keys.includes(l.label)) err(at('label'), `${what}：label "${l.label}" 必须是 keys 之一`);
+  if (l.drawOrder !== undefined) {
+    if (l.direction !== 'out') err(at('drawOrder'), `${what}：只有出库（out）按 drawOrder 依次扣减`);
+    if (!findField(balance, l.drawOrder)) err(at('drawOrder'), `${what}：drawOrder "${l.drawOrder}" 不是余额资源 "${l.resource}" 的字段`);
+  }
   l.carry?.forEach((k, j) => {
     if (l.direction !== 'in') err(at('carry', j), `${what}：只有入库（in）复制字段`);
     const b = findField(balance, k);
@@ -582,6 +595,45 @@ function checkLedger(s: ResourceSchema, t: Transition, i: number, reg: Registry,
     if (!b || !c) err(at('carry', j), `${what}：复制字段 "${k}" 必须同时是余额资源与子表的字段`);
     else if (b.kind !== c.kind) err(at('carry', j), `${what}：复制字段 "${k}" 的类型不一致`);
     if (l.keys.includes(k) || k === l.quantity) err(at('carry', j), `${what}：复制字段 "${k}" 不能是键或数量`);
+  });
+}
+
+/**
+ * `schedule`: run by the `scheduleRows` effect; the generated resource refers to this one by
+ * `foreignKey`; count/every are integer fields and unit a dict field (of the record or of the
+ * record a ref field points at); start/until are dates of the record, date and sn a date and an
+ * integer of the generated resource; copy fields exist on both.
+ */
+function checkSchedule(s: ResourceSchema, t: Transition, i: number, reg: Registry, err: Report): void {
+  const sc = t.schedule!;
+  const at = (...more: Array<string | number>) => pointer('states', 'transitions', i, 'schedule', ...more);
+  const what = `流转 "${t.action}" 的 schedule`;
+  if (t.effect !== 'scheduleRows') err(at(), `${what} 需要 effect "scheduleRows"`);
+  const target = reg.resources.get(sc.resource);
+  if (!target) return err(at('resource'), `${what}：资源 "${sc.resource}" 不存在`, sc.resource);
+  const fk = findField(target, sc.foreignKey);
+  if (!fk || fk.kind !== 'ref' || fk.ref?.resource !== s.name) err(at('foreignKey'), `${what}：外键 "${sc.foreignKey}" 必须是 "${sc.resource}" 指向本资源的 ref 字段`);
+  const resolve = (path: string): FieldSchema | undefined => {
+    const [head, tail] = path.split('.') as [string, string | undefined];
+    const f = findField(s, head);
+    if (!tail) return f;
+    const r = f?.kind === 'ref' && f.ref ? reg.resources.get(f.ref.resource) : undefined;
+    return r ? findField(r, tail) : undefined;
+  };
+  for (const k of ['count', 'every'] as const) {
+    if (resolve(sc[k])?.kind !== 'integer') err(at(k), `${what}：${k} "${sc[k]}" 必须是 integer 字段（本资源或其 ref 指向的资源）`);
+  }
+  if (resolve(sc.unit)?.kind !== 'dict') err(at('unit'), `${what}：unit "${sc.unit}" 必须是 dict 字段（本资源或其 ref 指向的资源）`);
+  for (const k of ['start', 'until'] as const) {
+    const key = sc[k];
+    if (key !== undefined && !['date', 'datetime'].includes(findField(s, key)?.kind ?? '')) err(at(k), `${what}：${k} "${key}" 必须是本资源的 date 或 datetime 字段`);
+  }
+  if (findField(target, sc.date)?.kind !== 'date') err(at('date'), `${what}：date "${sc.date}" 必须是 "${sc.resource}" 的 date 字段`);
+  if (sc.sn !== undefined && findField(target, sc.sn)?.kind !== 'integer') err(at('sn'), `${what}：sn "${sc.sn}" 必须是 "${sc.resource}" 的 integer 字段`);
+  sc.copy?.forEach((k, j) => {
+    const a = findField(s, k);
+    const b = findField(target, k);
+    if (!a || !b || a.kind !== b.kind) err(at('copy', j), `${what}：复制字段 "${k}" 必须同时是本资源与 "${sc.resource}" 的同类型字段`);
   });
 }
 

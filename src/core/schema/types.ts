@@ -295,6 +295,40 @@ export interface Transition {
    * (stock: a stock-in bill's lines add to the pharmacy's balance, a stock-out's take from it).
    */
   ledger?: LedgerPost;
+  /**
+   * The state field this transition moves (default `states.field`): another single-choice
+   * dict field with its own flow beside the business state, e.g. a prescription's upload
+   * status (上报 / 忽略) while the prescription itself is 已通过 or 已发药.
+   */
+  field?: string;
+  /** Rows the `scheduleRows` effect generates when this transition runs (a plan's tasks). */
+  schedule?: ScheduleSpec;
+}
+
+/**
+ * `schedule` (with the `scheduleRows` effect): the transition generates `count` rows of
+ * `resource`, linked to the record by `foreignKey`, dated `every` × `unit` apart from the
+ * record's `start` date (not after `until`), numbered 1.. in `sn`, with the `copy` fields
+ * of the same name taken from the record. `count`, `every` and `unit` name a field of the
+ * record or, as `ref.field`, of the record a ref field points at (the plan's type); the unit
+ * is a dict value whose text is 年, 月, 周 or 天. A record that already has rows gets none.
+ */
+export interface ScheduleSpec {
+  resource: string;
+  foreignKey: string;
+  count: string;
+  every: string;
+  unit: string;
+  start: string;
+  until?: string;
+  date: string;
+  sn?: string;
+  copy?: string[];
+}
+
+/** The state field a transition moves: its own `field`, else the resource's `states.field`. */
+export function transitionField(schema: ResourceSchema, t: Transition): string {
+  return t.field ?? schema.states!.field;
 }
 
 export interface SupersedeSpec {
@@ -327,6 +361,11 @@ export interface LedgerPost {
   quantity: string;
   label: string;
   carry?: string[];
+  /**
+   * `out` only: when the keys match several balance rows (a prescription names no batch), they
+   * are drawn from in ascending order of this balance field (expiryDate: nearest expiry first).
+   */
+  drawOrder?: string;
 }
 
 export type TransitionSetValue = 'now' | 'user' | { field: string } | { value: string | number | boolean | null } | { fromNow: Period };

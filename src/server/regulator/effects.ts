@@ -101,7 +101,7 @@ export function registerRegulatorEffects(effects: Effects): void {
     }
     await logWrites(e.db, e.caller, queue.name, 'add', ids, 1);
     const set: Rec = {};
-    if (u.status !== e.model.schema.states?.field) set[u.status] = UPLOAD_STATES.sending;
+    if (u.status !== (e.transition?.field ?? e.model.schema.states?.field)) set[u.status] = UPLOAD_STATES.sending;
     if (u.reason) set[u.reason] = null;
     e.set(set);
   });

@@ -8,6 +8,9 @@
  * - `out`: one compare-and-set per balance row (`quantity >= n`), so two bills posted at the
  *   same time cannot both take the last units; a short balance refuses the whole transition
  *   with 400 `<label>：库存不足（现有 <have>，出库 <n>）` and nothing is written;
+ * - `out` keys that leave the batch open (a prescription's drug in its pharmacy) draw from every
+ *   matching balance row in `drawOrder` (nearest expiry first), refusing when their total is short;
+ * - a key taken from the record (its pharmacy) that is empty refuses with `<title>不能为空`;
  * - every balance row moved gets version + 1 and a data-log entry (`ledger`).
  */
 import type { Kysely } from 'kysely';
@@ -57,6 +60,14 @@ export async function postLedger(ctx: AppContext, db: Kysely<any>, m: ResourceMo
 
   // group the rows by their keys (stored values), in the order they were entered
   const groups = new Map<string, Group>();
+  // a key taken from the record itself (the bill's or prescription's pharmacy) must be filled
+  for (const k of spec.keys) {
+    const own = k !== link.spec.foreignKey ? link.model.byKey.get(k) : undefined;
+    const c = m.byKey.get(k);
+    if (!own && c && (record[c.column] === null || record[c.column] === undefined || record[c.column] === '')) {
+      throw badRequest(`${c.field.title}不能为空`, { errors: [{ field: k, message: `${c.field.title}不能为空` }] });
+    }
+  }
   for (const row of rows) {
     const where: Array<[string, unknown]> = spec.keys.map((k) => {
       const own = k !== link.spec.foreignKey ? link.model.byKey.get(k) : undefined;
@@ -76,30 +87,11 @@ export async function postLedger(ctx: AppContext, db: Kysely<any>, m: ResourceMo
     if (!(g.quantity > 0)) continue;
     let q = db.selectFrom(balance.table).select(['id', `${qtyCol.column} as q`]).where('tenant_id', '=', caller.tenantId);
     for (const [c, v] of g.where) q = v === null ? q.where(c, 'is', null) : q.where(c, '=', v);
-    const found = await q.executeTakeFirst();
     if (spec.direction === 'out') {
-      const have = Number(found?.q ?? 0);
-      const res = found
-        ? await db
-            .updateTable(balance.table)
-            .set({ [qtyCol.column]: sql`${sql.ref(qtyCol.column)} - ${g.quantity}`, update_by: caller.user.username, update_time: now, version: sql`version + 1` })
-            .where('id', '=', found.id)
-            .where(qtyCol.column, '>=', g.quantity)
-            .executeTakeFirst()
-        : undefined;
-      if (!res || Number(res.numUpdatedRows) !== 1) {
-        const labelKey = spec.label;
-        const own = labelKey !== link.spec.foreignKey ? link.model.byKey.get(labelKey) : undefined;
-        const col = own ?? m.byKey.get(labelKey)!;
-        const value = own ? g.first[own.column] : record[col.column];
-        // the balance may have moved since it was read: report what it holds now
-        const again = found ? await db.selectFrom(balance.table).select(`${qtyCol.column} as q`).where('id', '=', found.id).executeTakeFirst() : undefined;
-        const current = again ? Number(again.q ?? 0) : have;
-        throw badRequest(MSG_SHORT(await labelOf(ctx, db, col, value, caller.tenantId), current, g.quantity), { errors: [{ field: `${spec.child}.${spec.quantity}`, message: '库存不足' }] });
-      }
-      moved.push(String(found!.id));
+      await drawOut(ctx, db, m, spec, link, balance, qtyCol, q, g, record, caller, now, moved);
       continue;
     }
+    const found = await q.executeTakeFirst();
     const carry: Rec = {};
     for (const k of spec.carry ?? []) {
       const v = g.first[link.model.byKey.get(k)!.column];
@@ -121,5 +113,53 @@ export async function postLedger(ctx: AppContext, db: Kysely<any>, m: ResourceMo
   }
   if (moved.length) {
     await logWrites(db, caller, balance.name, 'ledger', moved);
+  }
+}
+
+/**
+ * An `out` posting of one group: the balance rows its keys match (one per batch when the keys
+ * leave the batch open, taken in `drawOrder`, then id) give up the quantity in turn, each by a
+ * compare-and-set (`quantity >= taken`); a short total refuses the transition.
+ */
+async function drawOut(
+  ctx: AppContext, db: Kysely<any>, m: ResourceModel, spec: LedgerPost, link: ReturnType<typeof childLinks>[number], balance: ResourceModel,
+  qtyCol: FieldCol, q: any, g: Group, record: Rec, caller: Caller, now: string, moved: string[],
+): Promise<void> {
+  const order = spec.drawOrder ? balance.byKey.get(spec.drawOrder)?.column : undefined;
+  let sel = q;
+  if (order) sel = sel.orderBy(order, 'asc');
+  const rows = (await sel.orderBy('id').execute()) as Array<{ id: unknown; q: unknown }>;
+  const total = async () => {
+    let t = 0;
+    for (const r of rows) {
+      const again = await db.selectFrom(balance.table).select(`${qtyCol.column} as q`).where('id', '=', r.id).executeTakeFirst();
+      t += Math.max(0, Number(again?.q ?? 0));
+    }
+    return t;
+  };
+  const refuse = async (have: number) => {
+    const labelKey = spec.label;
+    const own = labelKey !== link.spec.foreignKey ? link.model.byKey.get(labelKey) : undefined;
+    const col = own ?? m.byKey.get(labelKey)!;
+    const value = own ? g.first[own.column] : record[col.column];
+    return badRequest(MSG_SHORT(await labelOf(ctx, db, col, value, caller.tenantId), have, g.quantity), { errors: [{ field: `${spec.child}.${spec.quantity}`, message: '库存不足' }] });
+  };
+  const have = rows.reduce((s, r) => s + Math.max(0, Number(r.q ?? 0)), 0);
+  if (have < g.quantity) throw await refuse(have);
+  let left = g.quantity;
+  for (const r of rows) {
+    if (left <= 0) break;
+    const take = Math.min(left, Math.max(0, Number(r.q ?? 0)));
+    if (take <= 0) continue;
+    const res = await db
+      .updateTable(balance.table)
+      .set({ [qtyCol.column]: sql`${sql.ref(qtyCol.column)} - ${take}`, update_by: caller.user.username, update_time: now, version: sql`version + 1` })
+      .where('id', '=', r.id as string)
+      .where(qtyCol.column, '>=', take)
+      .executeTakeFirst();
+    // the balance moved since it was read: report what it holds now
+    if (Number(res.numUpdatedRows) !== 1) throw await refuse(await total());
+    moved.push(String(r.id));
+    left -= take;
   }
 }

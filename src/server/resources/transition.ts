@@ -18,7 +18,7 @@
  */
 import { inTransaction } from '../db/connection.js';
 import { createFieldsValidator, type Validator } from '../../core/projections/validator.js';
-import type { Transition } from '../../core/schema/types.js';
+import { transitionField, type Transition } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
 import { nowText } from '../db/ids.js';
 import { ApiError, badRequest, notFound, MSG } from '../errors.js';
@@ -48,8 +48,8 @@ function formValidator(ctx: AppContext, m: ResourceModel, t: Transition): Valida
   return v;
 }
 
-function stateLabel(ctx: AppContext, m: ResourceModel, value: unknown): string {
-  const f = m.byKey.get(m.schema.states!.field)!.field;
+function stateLabel(ctx: AppContext, m: ResourceModel, t: Transition, value: unknown): string {
+  const f = m.byKey.get(transitionField(m.schema, t))!.field;
   const d = f.dict ? ctx.registry.dicts.get(f.dict) : undefined;
   const v = value === null || value === undefined ? '' : String(value);
   return d?.items.find((i) => i.value === v)?.text ?? (v || '空');
@@ -72,11 +72,11 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
   // a single-row call sends the version it read; batch calls (no version) rely on the state guard
   const version = sentVersion(body, false);
   await checkTargetTenant(ctx, caller);
-  const stateCol = m.byKey.get(m.schema.states!.field)!;
+  const stateCol = m.byKey.get(transitionField(m.schema, t))!;
 
   const row = await ctx.database.db.selectFrom(m.table).selectAll().where('id', '=', id).where('tenant_id', '=', caller.tenantId).executeTakeFirst();
   if (!row) throw notFound(MSG.noData);
-  const refuseState = (state: unknown) => badRequest(`当前状态「${stateLabel(ctx, m, state)}」不允许执行「${t.title}」`);
+  const refuseState = (state: unknown) => badRequest(`当前状态「${stateLabel(ctx, m, t, state)}」不允许执行「${t.title}」`);
   const current = row[stateCol.column];
   if (current === null || current === undefined || !t.from.includes(String(current))) throw refuseState(current);
   if (version !== undefined && storedVersion(row as Rec) !== version) throw await conflict(ctx, m, id, caller.tenantId, caller.user);
@@ -129,7 +129,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
           afterCommit(fn) { pending.push(fn); },
         });
       }
-      if (t.ledger) await postLedger(ctx, trx, m, t.ledger, id, row as Rec, caller);
+      if (t.ledger) await postLedger(ctx, trx, m, t.ledger, id, { ...(row as Rec), ...set }, caller);
       for (const [k, v] of Object.entries(extra)) {
         const c = m.byKey.get(k);
         if (c && c !== stateCol) set[c.column] = toStored(c, v);

@@ -1,16 +1,19 @@
-/** GET /config/globalConfig (public, signed): site identity and feature switches. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * GET /config/globalConfig (public, signed): site identity and feature switches; for a caller
+ * with a session also `dictModels.regulatory_config`, its tenant's regulator (regulator/global.ts).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
 import { SUPER_TENANT_ID } from '../context.js';
 import type { SiteIdentity } from '../config.js';
 
 export interface GlobalConfigOptions {
-  /** Public base URL of this server, for regulatory_config.baseUrl. */
-  publicBase?: string;
   site?: SiteIdentity;
+  /** The text/value pairs of the caller's regulator configuration (none: an empty list). */
+  regulator?: (req: FastifyRequest) => Promise<Array<{ text: string; value: string }>>;
 }
 
-export function globalConfig(opts: GlobalConfigOptions = {}) {
+export function globalConfig(opts: GlobalConfigOptions = {}, regulator: Array<{ text: string; value: string }> = []) {
   return {
     orgName: opts.site?.orgName ?? '互联网医院后台管理',
     // No default file: an empty logo lets the console draw its own instead of requesting a missing upload.
@@ -25,11 +28,11 @@ export function globalConfig(opts: GlobalConfigOptions = {}) {
       { code: 'remote_imaging', name: '远程影像', status: 1 },
     ],
     dictModels: {
-      regulatory_config: [{ text: 'baseUrl', value: `${opts.publicBase ?? 'http://127.0.0.1:8080'}/hospital/pub` }],
+      regulatory_config: regulator,
     },
   };
 }
 
 export function registerGlobalConfig(app: FastifyInstance, opts: GlobalConfigOptions = {}): void {
-  app.get('/config/globalConfig', { config: { public: true } }, async () => ok(globalConfig(opts)));
+  app.get('/config/globalConfig', { config: { public: true } }, async (req) => ok(globalConfig(opts, (await opts.regulator?.(req)) ?? [])));
 }
