@@ -126,7 +126,7 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL', () => {
       }
       const expected = defs();
       expect(expected.length).toBeGreaterThan(20);
-      const pgType = { text: 'text', integer: 'bigint', real: 'double precision' } as const;
+      const pgType = { text: 'text', integer: 'bigint', real: 'double precision', fen: 'bigint' } as const;
       for (const t of expected) {
         const have = byTable.get(t.name);
         expect(have, `table ${t.name}`).toBeDefined();

@@ -17,7 +17,7 @@ import { evaluateCondition } from '../../core/validators/index.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { ChildLink } from './children.js';
-import { rowToRecord, type ResourceModel } from './model.js';
+import { fromStored, rowToRecord, type ResourceModel } from './model.js';
 import { effectiveAutoNumber } from '../rules/fill.js';
 
 
@@ -125,7 +125,7 @@ async function operandOf(ctx: AppContext, db: Db, m: ResourceModel, path: string
   for (let i = 0; i < keys.length; i += 500) {
     const part = keys.slice(i, i + 500);
     const got = await db.selectFrom(target.table).select([`${valueCol} as k`, `${col.column} as v`]).where('tenant_id', '=', tenantId).where(valueCol, 'in', part).execute();
-    for (const g of got) found.set(String(g.k), num(g.v));
+    for (const g of got) found.set(String(g.k), num(fromStored(col.storage, g.v)));
   }
   return { at: (i) => found.get(String(rows[i]![head] ?? '')) ?? 0 };
 }
