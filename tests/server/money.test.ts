@@ -126,7 +126,7 @@ describe('money stored as whole fen', () => {
     } finally {
       after.close();
     }
-    expect((await call<Rec>(app, '/memberRefund/queryById', { token: hosp, query: { id: refundIds[1] } })).body.result.refundAmount).toBe(0.2);
+    expect((await call<Rec>(app, '/memberRefund/queryById', { token: hosp, query: { id: refundIds[1]! } })).body.result.refundAmount).toBe(0.2);
     // the cap still holds over the converted rows
     expect((await refund(order, 0.01)).body.message).toBe('退款金额：合计 0.31 元 超过问诊订单的自费金额 0.30 元，本次最多 0.00 元');
   }, 120_000);
