@@ -25,6 +25,7 @@ import { registerHealth } from './health.js';
 import { registerAuthEffects } from './auth/effects.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
+import { fileReader, registerStatementEffects } from './resources/statement.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { registerRegulatorEffects } from './regulator/effects.js';
 import { UploadQueue, type UploadQueueOptions } from './regulator/queue.js';
@@ -125,6 +126,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerRegulatorEffects(effects);
   registerRuleEffects(effects);
   registerTenantEffects(effects);
+  registerStatementEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -180,6 +182,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   ctx.pushToUsers = (userIds, message) => { noticeHub.pushToUsers(userIds, message as never); };
 
   const files = createFileStore(uploadDirOf(opts.dataDir ?? env.dataDir), opts.s3);
+  ctx.readUpload = fileReader(files);
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,
