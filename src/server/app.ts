@@ -26,6 +26,7 @@ import { registerAuthEffects } from './auth/effects.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
 import { fileReader, registerStatementEffects } from './resources/statement.js';
+import { registerTduck } from './account/tduck.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { registerRegulatorEffects } from './regulator/effects.js';
 import { UploadQueue, type UploadQueueOptions } from './regulator/queue.js';
@@ -224,6 +225,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerRefOptions(api, ctx);
       registerNotice(api, ctx); // console shell: the announcement's JeecgBoot-named calls and the inbox
       registerAccount(api, ctx); // console shell
+      registerTduck(api); // 问卷: the seed's tduck token call
       // files / excel / user settings / check rules (src/server/{files,excel,settings,rules})
       registerUploadRoutes(api, ctx, files);
       registerExcelRoutes(api, ctx);
