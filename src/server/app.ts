@@ -26,6 +26,8 @@ import { registerHealth } from './health.js';
 import { registerAuthEffects } from './auth/effects.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
+import { fileReader, registerStatementEffects } from './resources/statement.js';
+import { registerTduck } from './account/tduck.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { registerRegulatorEffects } from './regulator/effects.js';
 import { registerScheduleEffects } from './schedule/effects.js';
@@ -137,6 +139,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerTenantEffects(effects);
   registerDataRuleEffects(effects);
   registerDecorationEffects(effects);
+  registerStatementEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -193,6 +196,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   ctx.pushToUsers = (userIds, message) => { noticeHub.pushToUsers(userIds, message as never); };
 
   const files = createFileStore(uploadDirOf(opts.dataDir ?? env.dataDir), opts.s3);
+  ctx.readUpload = fileReader(files);
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,
@@ -235,6 +239,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerRefOptions(api, ctx);
       registerNotice(api, ctx); // console shell: the announcement's JeecgBoot-named calls and the inbox
       registerAccount(api, ctx); // console shell
+      registerTduck(api); // 问卷: the seed's tduck token call
       // files / excel / user settings / check rules (src/server/{files,excel,settings,rules})
       registerUploadRoutes(api, ctx, files);
       registerExcelRoutes(api, ctx);

@@ -26,6 +26,8 @@ export interface AppContext {
   bus: Bus;
   /** Registered server effects schemas may name (filled by buildApp). */
   effects: Effects;
+  /** The bytes of an uploaded file by its key, null when absent (set by buildApp once the file store exists). */
+  readUpload?: (key: string) => Promise<Buffer | null>;
   /** Websocket pushes to users on every instance (set by buildApp once the hub exists). */
   pushToUsers?: (userIds: string[], message: Record<string, unknown>) => void;
 }

@@ -11,7 +11,7 @@ import { hisDoctor, dicts } from './fixtures.js';
 // meta-schema (or the reverse) fails to compile here or fails the equality below.
 const keys = <T>(r: Record<keyof T, true>) => Object.keys(r).sort();
 const FIELD = keys<FieldSchema>({ key: true, title: true, kind: true, required: true, default: true, minLength: true, maxLength: true, min: true, max: true, precision: true, pattern: true, patternMessage: true, dict: true, multiple: true, widget: true, ref: true, unique: true, sensitive: true, readOnly: true, hidden: true, createOnly: true, writeOnly: true, search: true, list: true, form: true, detail: true, format: true, visibleWhen: true, requiredWhen: true, disabledWhen: true, demo: true, permission: true, rule: true, autoNumber: true, compute: true, capBy: true, wordCheck: true, uniqueWithin: true, index: true });
-const RESOURCE = keys<ResourceSchema>({ $schema: true, schemaVersion: true, name: true, title: true, entity: true, description: true, table: true, permissionPrefix: true, api: true, menu: true, fields: true, list: true, form: true, children: true, states: true, actions: true, effects: true, demo: true, readOnly: true, wordList: true, upload: true, uploadQueue: true });
+const RESOURCE = keys<ResourceSchema>({ $schema: true, schemaVersion: true, name: true, title: true, entity: true, description: true, table: true, permissionPrefix: true, api: true, menu: true, fields: true, list: true, form: true, children: true, states: true, actions: true, effects: true, demo: true, readOnly: true, wordList: true, upload: true, uploadQueue: true, statement: true });
 
 type Json = Record<string, any>;
 type ComputeOp = ComputeSpec extends infer U ? (U extends unknown ? keyof U : never) : never;

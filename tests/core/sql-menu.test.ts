@@ -15,7 +15,7 @@ test('toTableSpec', () => {
   expect(t.columns.slice(0, 6).map((c) => `${c.name}:${c.type}:${c.notNull}`)).toEqual(['id:text:true', 'tenant_id:integer:true', 'create_by:text:false', 'create_time:text:false', 'update_by:text:false', 'update_time:text:false']);
   const col = Object.fromEntries(t.columns.map((c) => [c.key, c]));
   expect(col.onlineSwitch).toMatchObject({ name: 'online_switch', type: 'integer', notNull: false });
-  expect(col.imagePrice).toMatchObject({ type: 'real', notNull: false });
+  expect(col.imagePrice).toMatchObject({ type: 'fen', notNull: false }); // money: whole fen
   expect(col.realname).toMatchObject({ type: 'text', notNull: true });
   expect(t.indexes).toEqual([
     { name: 'idx_his_doctor_tenant_create_time', columns: ['tenant_id', 'create_time'], unique: false },

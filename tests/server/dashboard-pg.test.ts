@@ -64,7 +64,9 @@ describe.skipIf(!probe.available)('dashboard on PostgreSQL', () => {
     }
     expect(orders).toBeGreaterThan(0);
     expect(a.stats.find((s) => s.key === 'order')!.value).toBe(orders);
-    expect(a.stats.find((s) => s.key === 'revenue')!.value).toBe(Math.round(revenue * 100) / 100);
+    // order_amount holds whole fen: an exact integer sum, shown in yuan
+    expect(Number.isInteger(revenue)).toBe(true);
+    expect(a.stats.find((s) => s.key === 'revenue')!.value).toBe(revenue / 100);
     expect(a.stats.find((s) => s.key === 'doctor')!.value).toBe(await n(`select count(*) n from his_doctor where tenant_id = 1001 and online_switch = 1 and audit_status = '1' and status = '1'`));
     expect(a.trend.orders.reduce((x, y) => x + y, 0)).toBe(week);
     expect(a.topDoctors.length).toBeGreaterThan(0);

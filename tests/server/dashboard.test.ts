@@ -41,7 +41,8 @@ const inDay = (col: string, d: string, next: string) => `${col} >= '${d} 00:00:0
 function expected(tenant: number | null) {
   const orders = ORDER_TABLES.reduce((s, [t, c]) => s + n(`select count(*) n from ${t} where ${scopeSql(tenant)} and ${inDay(c, TODAY, TOMORROW)}`), 0);
   const ordersYesterday = ORDER_TABLES.reduce((s, [t, c]) => s + n(`select count(*) n from ${t} where ${scopeSql(tenant)} and ${inDay(c, YESTERDAY, TODAY)}`), 0);
-  const revenue = ORDER_TABLES.reduce((s, [t, c]) => s + n(`select sum(order_amount) n from ${t} where ${scopeSql(tenant)} and pay_status = '3' and ${inDay(c, TODAY, TOMORROW)}`), 0);
+  // order_amount holds whole fen: the sum is an exact integer, shown in yuan
+  const revenueFen = ORDER_TABLES.reduce((s, [t, c]) => s + n(`select sum(order_amount) n from ${t} where ${scopeSql(tenant)} and pay_status = '3' and ${inDay(c, TODAY, TOMORROW)}`), 0);
   return {
     consult: n(`select count(*) n from his_consult_order where ${scopeSql(tenant)} and ${inDay('order_time', TODAY, TOMORROW)}`),
     consultYesterday: n(`select count(*) n from his_consult_order where ${scopeSql(tenant)} and ${inDay('order_time', YESTERDAY, TODAY)}`),
@@ -49,7 +50,7 @@ function expected(tenant: number | null) {
     doctor: n(`select count(*) n from his_doctor where ${scopeSql(tenant)} and online_switch = 1 and audit_status = '1' and status = '1'`),
     orders,
     ordersYesterday,
-    revenue: Math.round(revenue * 100) / 100,
+    revenue: revenueFen / 100,
   };
 }
 

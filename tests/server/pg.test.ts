@@ -126,7 +126,7 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL', () => {
       }
       const expected = defs();
       expect(expected.length).toBeGreaterThan(20);
-      const pgType = { text: 'text', integer: 'bigint', real: 'double precision' } as const;
+      const pgType = { text: 'text', integer: 'bigint', real: 'double precision', fen: 'bigint' } as const;
       for (const t of expected) {
         const have = byTable.get(t.name);
         expect(have, `table ${t.name}`).toBeDefined();
@@ -283,7 +283,7 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL', () => {
       expect(rec).toMatchObject({ realname: '测试甲一', multiSite: true, dailyLimit: 30, imagePrice: 12.5, tenantId: 1001, createBy: 'hospadmin', updateTime: null });
       expect(rec.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       const raw = await tdb.query('select multi_site, daily_limit, image_price from his_doctor where id = $1', [ids[0]]);
-      expect(raw[0]).toEqual({ multi_site: 1, daily_limit: 30, image_price: 12.5 });
+      expect(raw[0]).toEqual({ multi_site: 1, daily_limit: 30, image_price: 1250 /* money in whole fen */ });
     });
 
     it('filters like (case-insensitive) / eq, sorts, pages', async () => {

@@ -15,6 +15,9 @@
  * A module declared `readOnly` (written by the server) lists, searches and opens its rows,
  * and has no add, edit or delete.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
@@ -24,6 +27,9 @@ import { apiPath, isMultiValued } from '../../src/core/schema/naming.js';
 import { requiredMessage } from '../../src/core/validators/rules.js';
 import { defaultSort } from '../../src/core/projections/query.js';
 import { call } from './helpers.js';
+import { upload } from './files.multipart.js';
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
 type Rec = Record<string, unknown>;
 
@@ -92,6 +98,13 @@ async function resolveValues(ctx: Ctx, values: Rec, source: ResourceSchema = ctx
       for (const action of spec.then ?? []) {
         await ok(ctx, apiPath(target, action), { method: 'PUT', body: { id: out[k] } }, `${k}: ${target.title} ${action}`);
       }
+    } else if (v && typeof v === 'object' && !Array.isArray(v) && '$upload' in v) {
+      // a file of tests/fixtures uploaded as the console's upload widget does; the field takes its key
+      const name = String((v as { $upload: string }).$upload);
+      const data = fs.readFileSync(path.join(FIXTURES, name));
+      const r = await upload(ctx.app, '/sys/common/upload', [{ name: 'file', filename: name, type: 'application/octet-stream', data }], { token: ctx.token });
+      expect(r.body.success, `${source.name}.${k}: upload ${name}: ${r.body.message}`).toBe(true);
+      out[k] = r.body.result;
     } else if (v && typeof v === 'object' && !Array.isArray(v) && '$first' in v) {
       const spec = v as { $first: string; label?: string; where?: Rec };
       const field = source.fields.find((f) => f.key === k);
@@ -222,7 +235,9 @@ async function step(ctx: Ctx, id: string, s: ScenarioStep): Promise<Rec> {
   const body = await resolveValues(ctx, s.body ?? {}, { ...schema, fields: t.form ?? [] });
   await ok(ctx, apiPath(schema, t.action), { method: 'PUT', body: { id, ...body } }, `${schema.title}「${t.title}」`);
   const row = await byId(ctx, id);
-  expect(norm(row[t.field ?? schema.states!.field]), `${schema.title}「${t.title}」 → state`).toBe(t.to);
+  // a step's expect may name the state: a transition whose effect goes on to a declared follow-on
+  const stateField = t.field ?? schema.states!.field;
+  expect(norm(row[stateField]), `${schema.title}「${t.title}」 → state`).toBe(norm(s.expect?.[stateField] ?? t.to));
   for (const [k, v] of Object.entries(t.set ?? {})) {
     if (v === 'now') expect(norm(row[k]), `${schema.title}「${t.title}」 stamps ${k}`).toMatch(DATETIME);
     else if (v === 'user') expect(norm(row[k]), `${schema.title}「${t.title}」 names the operator in ${k}`).not.toBe('');

@@ -33,6 +33,7 @@ import { jsonKind } from './json.js';
 
 export type { CellType, KindDescriptor, InputAction, Storage, WidgetContext, WidgetSpec } from './types.js';
 export { DATE_FORMAT, DATETIME_FORMAT, TIME_FORMAT } from './formats.js';
+export { toFen, fromFen, roundYuan } from './fen.js';
 
 /** Every kind must have a descriptor: a missing one is a type error. */
 export const KINDS: { readonly [K in FieldKind]: KindDescriptor } = {

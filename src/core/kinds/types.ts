@@ -8,8 +8,11 @@ import type { FieldSchema, SearchMode } from '../schema/types.js';
 import type { Registry } from '../schema/registry.js';
 import type { FormatName } from '../validators/formats.js';
 
-/** Column storage of a value. */
-export type Storage = 'text' | 'integer' | 'real' | 'bool';
+/**
+ * Column storage of a value. `fen`: a whole number of hundredths of the API value (money: yuan
+ * on the wire, integer fen in the column; src/core/kinds/fen.ts converts exactly).
+ */
+export type Storage = 'text' | 'integer' | 'real' | 'bool' | 'fen';
 /** What a person does to fill the field: the required message says 请输入 / 请选择 / 请上传. */
 export type InputAction = 'type' | 'choose' | 'upload';
 

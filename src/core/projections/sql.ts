@@ -5,7 +5,8 @@ import type { FieldKind, ResourceSchema } from '../schema/types.js';
 import { snakeCase } from '../schema/naming.js';
 import { sortableKeys } from './query.js';
 
-export type SqlType = 'text' | 'integer' | 'real';
+/** `fen`: an integer column holding money as whole fen (migrate.ts converts older REAL yuan columns). */
+export type SqlType = 'text' | 'integer' | 'real' | 'fen';
 export interface ColumnSpecSql { name: string; key: string; type: SqlType; notNull: boolean; primaryKey?: boolean }
 export interface IndexSpec { name: string; columns: string[]; unique: boolean }
 export interface TableSpec { name: string; columns: ColumnSpecSql[]; indexes: IndexSpec[] }
@@ -19,7 +20,7 @@ export function tableName(schema: Pick<ResourceSchema, 'name' | 'table'>): strin
   return schema.table ?? snakeCase(schema.name);
 }
 
-const SQL_OF_STORAGE: Record<Storage, SqlType> = { text: 'text', integer: 'integer', bool: 'integer', real: 'real' };
+const SQL_OF_STORAGE: Record<Storage, SqlType> = { text: 'text', integer: 'integer', bool: 'integer', real: 'real', fen: 'fen' };
 
 /** SQL column type of a field kind, from its storage (src/core/kinds). */
 export function sqlType(kind: FieldKind): SqlType {

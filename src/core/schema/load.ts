@@ -669,7 +669,8 @@ function checkServerFilled(f: FieldSchema, p: (...more: Array<string | number>) 
     if (!hf) return err(at, `${name} 的 compute 引用的字段 "${head}" 不是资源 "${r.name}" 的字段`);
     let target = hf;
     if (tail !== undefined) {
-      if ((hf.kind !== 'ref' && hf.kind !== 'treeRef') || !hf.ref) return err(at, `${name} 的 compute 路径 "${path}" 中的 "${head}" 不是 ref 字段`);
+      // a `refs` head sums the field over every chosen record
+      if ((hf.kind !== 'ref' && hf.kind !== 'treeRef' && hf.kind !== 'refs') || !hf.ref) return err(at, `${name} 的 compute 路径 "${path}" 中的 "${head}" 不是 ref 字段`);
       const tr = reg.resources.get(hf.ref.resource);
       if (!tr) return; // reported at the ref itself
       const tf = findField(tr, tail);

@@ -541,6 +541,55 @@ export interface ResourceSchema {
    * (`REGULATOR_FIELDS`); the server sends due rows with retries and backoff.
    */
   uploadQueue?: boolean;
+  /** The records are reconciliation tasks of an imported channel statement (`statementCompare`). */
+  statement?: StatementSpec;
+}
+
+/**
+ * 渠道账单对账: a task's statement file (CSV or Excel) is parsed on the server and compared with
+ * the `against` records of the task's day and scope; differences become `diffs` records.
+ */
+export interface StatementSpec {
+  /** File field holding the statement. */
+  file: string;
+  /** Statement columns by header text (any of the names). */
+  columns: { key: string[]; amount: string[]; time?: string[]; state?: string[] };
+  /** Statement state text -> the platform's state value; other texts are not compared. */
+  states?: Record<string, string>;
+  against: {
+    resource: string;
+    key: string;
+    amount: string;
+    time: string;
+    state?: string;
+    /** Platform states that count (totals) and must appear on the statement. */
+    counted?: string[];
+    /** The task's date field: platform records of that day. */
+    day: string;
+    /** Task field -> platform field with the same value. */
+    match?: Record<string, string>;
+    /** Task field -> platform field and the platform values of each task value. */
+    map?: Record<string, { field: string; values: Record<string, string[]> }>;
+  };
+  totals?: { platformCount?: string; platformAmount?: string; channelCount?: string; channelAmount?: string };
+  diffs: {
+    resource: string;
+    link: string;
+    type: string;
+    types: { long: string; short: string; amount: string; state: string };
+    ref?: string;
+    key?: string;
+    platformAmount?: string;
+    channelAmount?: string;
+    time?: string;
+    state: string;
+    open: string;
+    way?: string;
+  };
+  /** The task's follow-on transition after the comparison: no difference / differences. */
+  outcome: { same: string; differ: string };
+  /** The task's transition once the last difference is resolved, and the field its note goes to. */
+  close?: { action: string; note: string };
 }
 
 export interface UploadSpec {

@@ -11,9 +11,16 @@ import type { DashboardSource, Where } from '../../core/schema/dashboard.js';
 import { isSystemColumn, snakeCase } from '../../core/schema/naming.js';
 import type { AppContext } from '../context.js';
 import { toStored, type ResourceModel } from '../resources/model.js';
+import { fromFen, roundYuan } from '../../core/kinds/index.js';
 
 /** Money sums leave the server rounded to fen. */
-export const yuan = (n: unknown): number => Math.round(Number(n ?? 0) * 100) / 100;
+export const yuan = (n: unknown): number => roundYuan(Number(n ?? 0));
+
+/** A SQL sum of an amount column in yuan: money columns hold whole fen, so the sum is exact. */
+function sumOf(m: ResourceModel, key: string, s: unknown): number {
+  const c = m.byKey.get(key);
+  return c?.storage === 'fen' ? fromFen(Number(s ?? 0)) : yuan(s);
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `YYYY-MM-DD` of a local date. */
@@ -78,7 +85,7 @@ export async function measure(ctx: AppContext, src: DashboardSource, tenant: num
   const { q, m } = sourceRows(ctx, src, tenant, range, { paid: true });
   const amount = columnOf(m, src.amount!);
   const row = await q.select((eb) => eb.fn.sum(amount).as('s')).executeTakeFirst();
-  return yuan(row?.s);
+  return sumOf(m, src.amount!, row?.s);
 }
 
 /** Per day (`YYYY-MM-DD`) counts and paid amounts of a source within the range. */
@@ -96,7 +103,7 @@ export async function perDay(ctx: AppContext, src: DashboardSource, tenant: numb
   if (src.amount) {
     const paid = sourceRows(ctx, src, tenant, range, { paid: true }).q;
     const sums = await paid.select([day.as('d'), (eb) => eb.fn.sum(columnOf(m, src.amount!)).as('s')]).groupBy(day).execute();
-    for (const r of sums) slot(String(r.d)).revenue = yuan(r.s);
+    for (const r of sums) slot(String(r.d)).revenue = sumOf(m, src.amount!, r.s);
   }
   return out;
 }

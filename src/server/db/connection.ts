@@ -96,12 +96,12 @@ function cachingStatements(raw: BetterSqlite3.Database): { prepare(text: string)
 }
 
 /**
- * SQL type names per dialect for the few logical types the server uses. PostgreSQL stores
+ * SQL type names per dialect for the few logical types the server uses (money `fen`: an integer). PostgreSQL stores
  * every integer as bigint (ms timestamps do not fit int4; pgTypeParser reads them back as numbers).
  */
-export function sqlType(dialect: DialectName, t: 'text' | 'integer' | 'bigint' | 'real'): string {
+export function sqlType(dialect: DialectName, t: 'text' | 'integer' | 'bigint' | 'real' | 'fen'): string {
   if (dialect === 'postgres') return t === 'real' ? 'double precision' : t === 'text' ? 'text' : 'bigint';
-  return t === 'bigint' ? 'integer' : t;
+  return t === 'bigint' || t === 'fen' ? 'integer' : t;
 }
 
 /**

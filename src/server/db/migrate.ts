@@ -4,9 +4,17 @@
  * PostgreSQL: only tables of the connection's current schema count as existing; the run is
  * one transaction holding an advisory lock, so instances starting together migrate one at a time;
  * the seed and the schema sync then run under the same lock (underStartLock).
+ *
+ * Money columns (`fen`): a table or column created here is an integer column from the start and
+ * is recorded as `fen <table>.<column>`. A column of an older database that still holds REAL yuan
+ * (no such record) is converted once, in place, rounding half-up to the fen: PostgreSQL
+ * `alter column ... type bigint using round(c::numeric * 100)`; SQLite (which cannot change a
+ * column's type) adds an integer column, copies the fen into it, drops the old one (and its
+ * indexes, recreated after) and renames the new one. The conversion runs in the migration's
+ * transaction (PostgreSQL, under the advisory lock) or its own (SQLite), with its record.
  */
 import { sql, type Kysely } from 'kysely';
-import { sqlType, type Database } from './connection.js';
+import { inTransaction, sqlType, type Database } from './connection.js';
 import type { ColumnDef, TableDef } from './table-def.js';
 
 /** Merges definitions of the same table (a system table extended by a module schema). */
@@ -107,12 +115,17 @@ async function migrateOn(db: Db, database: Database, defs: TableDef[]): Promise<
       await sql`create table if not exists ${sql.table(t.name)} (${sql.join(t.columns.map((c) => columnSql(database, c, true)))})`.execute(db);
       existing.set(t.name, new Set(t.columns.map((c) => c.name)));
       await record(`create ${t.name}`);
+      for (const c of t.columns) if (c.type === 'fen') await record(fenStep(t, c));
     } else {
       for (const c of t.columns) {
-        if (cols.has(c.name)) continue;
+        if (cols.has(c.name)) {
+          if (c.type === 'fen' && !done.has(fenStep(t, c))) await toFenColumn(db, database, t, c, () => record(fenStep(t, c)));
+          continue;
+        }
         await sql`alter table ${sql.table(t.name)} add column ${columnSql(database, c, false)}`.execute(db);
         cols.add(c.name);
         await record(`add ${t.name}.${c.name}`);
+        if (c.type === 'fen') await record(fenStep(t, c));
       }
     }
     for (const i of t.indexes) {
@@ -124,4 +137,29 @@ async function migrateOn(db: Db, database: Database, defs: TableDef[]): Promise<
     }
   }
   return { applied };
+}
+
+const fenStep = (t: TableDef, c: ColumnDef) => `fen ${t.name}.${c.name}`;
+
+/** Converts a column of REAL yuan into integer fen (see the file comment), then records it. */
+async function toFenColumn(db: Db, database: Database, t: TableDef, c: ColumnDef, recordIt: () => Promise<void>): Promise<void> {
+  const col = sql.ref(c.name);
+  if (database.dialect === 'postgres') {
+    await sql`alter table ${sql.table(t.name)} alter column ${col} type bigint using round((${col})::numeric * 100)`.execute(db);
+    await recordIt();
+    return;
+  }
+  const tmp = `${c.name}__fen`;
+  const indexes = (await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'index' and tbl_name = ${t.name}`.execute(db)).rows
+    .filter((i) => i.sql !== null && new RegExp(`["(,\\s]${c.name}["),\\s]`).test(i.sql));
+  await inTransaction(db, async (trx) => {
+    for (const i of indexes) await sql`drop index ${sql.ref(i.name)}`.execute(trx);
+    await sql`alter table ${sql.table(t.name)} add column ${sql.ref(tmp)} integer`.execute(trx);
+    await sql`update ${sql.table(t.name)} set ${sql.ref(tmp)} = cast(round(${col} * 100) as integer) where ${col} is not null`.execute(trx);
+    await sql`alter table ${sql.table(t.name)} drop column ${col}`.execute(trx);
+    await sql`alter table ${sql.table(t.name)} rename column ${sql.ref(tmp)} to ${col}`.execute(trx);
+    for (const i of indexes) await sql.raw(i.sql!).execute(trx);
+    await trx.insertInto('sys_migration').values({ id: fenStep(t, c), applied_at: new Date().toISOString() }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  });
+  await recordIt();
 }

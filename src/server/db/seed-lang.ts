@@ -11,6 +11,7 @@
 import type { AppContext } from '../context.js';
 import type { ResourceModel } from '../resources/model.js';
 import { toStored } from '../resources/model.js';
+import { fromFen, toFen } from '../../core/kinds/index.js';
 import { generateRows } from '../demo/index.js';
 import { newId } from './ids.js';
 import { REGIONS, regionLevel, regionParent, SERVICE_OPEN_PROVINCES } from './regions.js';
@@ -49,6 +50,8 @@ function rng(seed: number) {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+/** A stored money column (whole fen) as yuan; absent as undefined. */
+const yuanAt = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : fromFen(Number(v)));
 
 /** How a drug of a dosage form (dosage_form value) is taken: dose choices, dose unit, routes, frequencies. */
 const USAGE: Record<string, { doses: number[]; unit: string; routes: string[]; freq: string[] }> = {
@@ -169,10 +172,10 @@ function seedPrescriptions(ctx: AppContext, plan: Plan, now: string): void {
       const perPack = Number(d.pack_qty ?? 0) || 0;
       const units = Number(rec.dose) * (PER_DAY[String(rec.frequency)] ?? 1) * Number(rec.days);
       rec.quantity = perPack > 1 && ['tab', 'cap', 'bag', 'pc'].includes(use.unit) ? Math.max(1, Math.ceil(units / perPack)) : r.int(1, 2);
-      amount += Number(rec.quantity) * Number(d.retail_price ?? 0);
+      amount += Number(rec.quantity) * (yuanAt(d.retail_price) ?? 0);
       items.push({ id: newId(), tenant_id: p.tenant_id, create_by: 'admin', create_time: p.create_time ?? now, update_by: null, update_time: null, ...stored(im, rec), prescription_id: p.id });
     }
-    p.amount = round2(amount);
+    p.amount = toFen(amount);
   }
 }
 
@@ -203,7 +206,7 @@ function seedStockIns(ctx: AppContext, plan: Plan, now: string): void {
     for (const rec of recs) {
       const d = tenantDrugs.find((x) => String(x.id) === String(rec.drugId)) ?? r.pick(tenantDrugs);
       const production = addDays(billDate, -r.int(30, 300));
-      const price = round2(Number(d.cost_price ?? d.retail_price ?? 10) || 10);
+      const price = round2(yuanAt(d.cost_price) ?? yuanAt(d.retail_price) ?? 10) || 10;
       const quantity = r.int(1, 20) * 10;
       Object.assign(rec, {
         drugId: String(d.id),
@@ -218,7 +221,7 @@ function seedStockIns(ctx: AppContext, plan: Plan, now: string): void {
       total += Number(rec.amount);
       lines.push({ id: newId(), tenant_id: b.tenant_id, create_by: 'admin', create_time: b.create_time ?? now, update_by: null, update_time: null, ...stored(lm, rec), stock_in_id: b.id });
     }
-    b.total_amount = round2(total);
+    b.total_amount = toFen(total);
   }
 }
 

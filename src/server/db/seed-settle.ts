@@ -11,7 +11,7 @@
  */
 import type { FieldSchema } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
-import type { ResourceModel } from '../resources/model.js';
+import { fromStored, toStored, type ResourceModel } from '../resources/model.js';
 import type { SeedPlan } from './seed.js';
 
 type Row = Record<string, unknown>;
@@ -35,11 +35,11 @@ export function settleDemoRows(ctx: AppContext, plan: SeedPlan, tenantId: number
     const [key, sub] = path.split('.');
     const c = m.byKey.get(key!);
     if (!c) return 0;
-    if (!sub) return num(row[c.column]);
+    if (!sub) return num(fromStored(c.storage, row[c.column]));
     const target = c.field.ref ? ctx.models.get(c.field.ref.resource) : undefined;
     const t = target ? rowById(target, row[c.column]) : undefined;
     const tc = target?.byKey.get(sub);
-    return t && tc ? num(t[tc.column]) : 0;
+    return t && tc ? num(fromStored(tc.storage, t[tc.column])) : 0;
   };
 
   // children: dealt to the parents in turn, so each parent has its share (a survey its questions);
@@ -79,7 +79,7 @@ export function settleDemoRows(ctx: AppContext, plan: SeedPlan, tenantId: number
         const pid = String(r[fk.column]);
         totals.set(pid, (totals.get(pid) ?? 0) + v);
       }
-      for (const p of parents) p[c.column] = round(c.field, totals.get(String(p.id)) ?? 0);
+      for (const p of parents) p[c.column] = toStored(c, round(c.field, totals.get(String(p.id)) ?? 0));
     }
 
     const st = m.schema.states;

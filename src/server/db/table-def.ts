@@ -1,6 +1,10 @@
 /** The server's own description of a table, shared by system tables and module tables. */
-/** Logical column types; connection.ts sqlType maps them per dialect (PostgreSQL: integer -> bigint, real -> double precision). */
-export type ColumnType = 'text' | 'integer' | 'real';
+/**
+ * Logical column types; connection.ts sqlType maps them per dialect (PostgreSQL: integer -> bigint,
+ * real -> double precision). `fen` is an integer column of money in whole fen; migrate.ts converts
+ * a column a database still holds as REAL yuan.
+ */
+export type ColumnType = 'text' | 'integer' | 'real' | 'fen';
 
 export interface ColumnDef {
   name: string;

@@ -138,8 +138,10 @@ function computeOwn(c: RowCtx, byKey: Map<string, FieldSchema>, f: FieldSchema, 
     let v: unknown = row[head];
     if (tail !== undefined) {
       const ref = byKey.get(head)?.ref;
-      const target = ref && v !== null && v !== undefined ? c.plan.refCandidates(ref.resource).find((r) => String(r[ref.value ?? 'id']) === String(v)) : undefined;
-      v = target?.[tail];
+      // a refs value (several records) sums the field over them
+      const ids = v === null || v === undefined ? [] : (Array.isArray(v) ? v : String(v).split(',')).map(String);
+      const targets = ref ? c.plan.refCandidates(ref.resource).filter((r) => ids.includes(String(r[ref.value ?? 'id']))) : [];
+      v = targets.length ? targets.reduce((s, t) => s + (typeof t[tail] === 'number' ? (t[tail] as number) : 0), 0) : undefined;
     }
     return typeof v === 'number' ? v : 0;
   };

@@ -70,6 +70,8 @@ export const FILE_TYPES: Record<string, FileType> = {
     magic: ZIP,
   },
   txt: { mimes: ['text/plain', ...GENERIC], inline: true, serveAs: 'text/plain; charset=utf-8', magic: (b) => !b.includes(0) },
+  // channel statements (对账单) and other CSV exports; Windows browsers send CSV as vnd.ms-excel
+  csv: { mimes: ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', ...GENERIC], inline: false, serveAs: 'text/csv; charset=utf-8', magic: (b) => !b.includes(0) },
 };
 
 /** DATA_DIR/upload */

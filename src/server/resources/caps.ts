@@ -14,7 +14,7 @@ import type { CapSpec, FieldSchema } from '../../core/schema/types.js';
 import { evaluateCondition } from '../../core/validators/condition.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
-import { rowToRecord, type ResourceModel } from './model.js';
+import { fromStored, rowToRecord, type ResourceModel } from './model.js';
 
 type Db = Kysely<any>;
 type Rec = Record<string, unknown>;
@@ -46,7 +46,7 @@ export async function checkCaps(ctx: AppContext, db: Db, m: ResourceModel, ids: 
         if (ctx.database.dialect === 'postgres') q = q.forUpdate();
         const owner = await q.executeTakeFirst();
         if (!owner) continue; // the references step refuses missing records
-        const limit = cents(owner[capCol.column]);
+        const limit = cents(fromStored(capCol.storage, owner[capCol.column]));
         const rows = await db.selectFrom(m.table).selectAll().where('tenant_id', '=', tenantId).where(via.column, '=', refId).execute();
         const counted = rows.map((r) => rowToRecord(m, r as Rec)).filter((r) => !cap.unless || !evaluateCondition(cap.unless, r));
         const total = counted.reduce((s, r) => s + cents(r[f.key]), 0);

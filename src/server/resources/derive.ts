@@ -17,7 +17,8 @@ import { evaluateCondition } from '../../core/validators/index.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import type { ChildLink } from './children.js';
-import { rowToRecord, type ResourceModel } from './model.js';
+import { fromStored, rowToRecord, type ResourceModel } from './model.js';
+import { fromFen, toFen } from '../../core/kinds/index.js';
 import { effectiveAutoNumber } from '../rules/fill.js';
 
 
@@ -120,12 +121,18 @@ async function operandOf(ctx: AppContext, db: Db, m: ResourceModel, path: string
   if (!target || !col) return { at: () => 0 };
   const valueKey = refCol!.field.ref!.value ?? 'id';
   const valueCol = valueKey === 'id' ? 'id' : target.byKey.get(valueKey)?.column ?? 'id';
-  const keys = [...new Set(rows.map((r) => r[head]).filter((v) => v !== null && v !== undefined && v !== '').map(String))];
+  // a `refs` head (several records, an array or comma-joined) sums the field over them, in fen for money
+  const idsOf = (v: unknown): string[] => (v === null || v === undefined || v === '' ? [] : (Array.isArray(v) ? v : String(v).split(',')).map(String).filter(Boolean));
+  const keys = [...new Set(rows.flatMap((r) => (refCol!.multi ? idsOf(r[head]) : idsOf(r[head]).slice(0, 1).length ? [String(r[head])] : [])))];
   const found = new Map<string, number>();
   for (let i = 0; i < keys.length; i += 500) {
     const part = keys.slice(i, i + 500);
     const got = await db.selectFrom(target.table).select([`${valueCol} as k`, `${col.column} as v`]).where('tenant_id', '=', tenantId).where(valueCol, 'in', part).execute();
-    for (const g of got) found.set(String(g.k), num(g.v));
+    for (const g of got) found.set(String(g.k), num(fromStored(col.storage, g.v)));
+  }
+  if (refCol!.multi) {
+    const exact = col.storage === 'fen';
+    return { at: (i) => { const s = idsOf(rows[i]![head]).reduce((a, k) => a + (exact ? toFen(found.get(k) ?? 0) : found.get(k) ?? 0), 0); return exact ? fromFen(s) : s; } };
   }
   return { at: (i) => found.get(String(rows[i]![head] ?? '')) ?? 0 };
 }

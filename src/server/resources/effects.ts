@@ -43,6 +43,12 @@ export interface EffectContext {
   afterCommit?(fn: () => void | Promise<void>): void;
   /** Transitions: extra field values (by key) written with the state change. */
   set(values: Record<string, unknown>): void;
+  /**
+   * Transitions: the row goes on, in the same write, through the declared transition `action`
+   * whose `from` holds this transition's `to` (it ends in that one's `to`, with its `set`);
+   * e.g. a comparison decides between 对账平 and 对账不平.
+   */
+  follow?(action: string): void;
 }
 
 /** What the effect returns becomes the `result` of the call (transitions: ignored). */

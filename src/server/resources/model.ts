@@ -4,7 +4,7 @@
  */
 import { hasDictText, isMultiValued, snakeCase } from '../../core/schema/naming.js';
 import type { FieldSchema, ResourceSchema } from '../../core/schema/types.js';
-import { KINDS, type Storage } from '../../core/kinds/index.js';
+import { KINDS, fromFen, toFen, type Storage } from '../../core/kinds/index.js';
 import { SYSTEM_FIELDS } from '../../core/schema/system-columns.js';
 import { substringIndexSpec, type SubstringIndexSpec } from '../../core/projections/sql.js';
 
@@ -86,6 +86,9 @@ export function fromStored(storage: Storage, v: unknown): unknown {
     case 'integer':
     case 'real':
       return typeof v === 'number' ? v : Number(v);
+    case 'fen':
+      // whole fen in the column -> yuan on the wire (a REAL column migrated on SQLite reads 1234.0)
+      return fromFen(Math.round(Number(v)));
     default:
       return typeof v === 'string' ? v : String(v);
   }
@@ -102,6 +105,9 @@ export function toStored(c: Pick<FieldCol, 'storage' | 'multi' | 'field'>, v: un
       return typeof v === 'number' ? Math.trunc(v) : Number.parseInt(String(v), 10);
     case 'real':
       return typeof v === 'number' ? v : Number(v);
+    case 'fen':
+      // yuan (validated: at most the field's decimals) -> whole fen, half-up at the fen
+      return toFen(typeof v === 'number' ? v : String(v));
     default:
       if (c.field.kind === 'json' && typeof v === 'object') return JSON.stringify(v);
       return typeof v === 'string' ? v : String(v);

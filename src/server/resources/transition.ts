@@ -119,6 +119,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
   try {
     await inTransaction(ctx.database.db, async (trx) => {
       const extra: Rec = {};
+      let to = t.to;
       const name = t.effect;
       if (name) {
         const effect = ctx.effects.get(name);
@@ -127,6 +128,13 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
           ctx, db: trx, model: m, caller, id, before, values: r.value, transition: t,
           set(values) { Object.assign(extra, values); },
           afterCommit(fn) { pending.push(fn); },
+          follow(action) {
+            // only a declared transition that starts where this one ends
+            const next = m.schema.states!.transitions.find((x) => x.action === action && x.from.includes(to));
+            if (!next) throw new ApiError(500, `流转「${t.title}」之后不能执行：${action}`);
+            Object.assign(set, transitionSetColumns(m, next, caller, row as Record<string, unknown>));
+            to = next.to;
+          },
         });
       }
       if (t.ledger) await postLedger(ctx, trx, m, t.ledger, id, { ...(row as Rec), ...set }, caller);
@@ -137,7 +145,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
       await checkUnique(trx, m, set, caller.tenantId, id);
       const res = await trx
         .updateTable(m.table)
-        .set({ ...set, [stateCol.column]: t.to, update_by: caller.user.username, update_time: now, version: nextVersion() })
+        .set({ ...set, [stateCol.column]: to, update_by: caller.user.username, update_time: now, version: nextVersion() })
         .where('id', '=', id)
         .where('tenant_id', '=', caller.tenantId)
         .where(stateCol.column, 'in', t.from)
