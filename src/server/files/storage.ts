@@ -98,6 +98,8 @@ export function s3Store(cfg: S3Config): FileStore {
     endpoint: cfg.endpoint,
     forcePathStyle: cfg.forcePathStyle,
     credentials: cfg.accessKeyId && cfg.secretAccessKey ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } : undefined,
+    // streamed bodies (putFile) go as plain PUTs: S3-compatible stores do not all read aws-chunked trailers
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   return {
     kind: 's3',
