@@ -96,7 +96,11 @@ function baseQuery(ctx: AppContext, m: ResourceModel, plan: ExportPlan) {
 
 /** Validates, then returns the xlsx stream of a direct (small) export. */
 export async function prepareExport(ctx: AppContext, m: ResourceModel, query: Record<string, unknown>, tenantId: number, user: SessionUser): Promise<PreparedExport> {
-  const plan = await planExport(ctx, m, query, tenantId, user);
+  return streamExport(ctx, m, await planExport(ctx, m, query, tenantId, user));
+}
+
+/** The xlsx stream of a validated plan, written as it is read. */
+export function streamExport(ctx: AppContext, m: ResourceModel, plan: ExportPlan): PreparedExport {
   const pass = new PassThrough();
   writeExport(ctx, m, plan, pass).catch((e: unknown) => pass.destroy(e instanceof Error ? e : new Error(String(e))));
   return { ...exportNames(m), total: plan.total, stream: pass };

@@ -23,7 +23,7 @@ import { ApiError, badRequest } from '../errors.js';
 import { extensionOf, readMultipart, registerMultipartScope } from '../files/index.js';
 import type { ResourceModel } from '../resources/model.js';
 import { checkTargetTenant } from '../resources/pipeline.js';
-import { contentDisposition, MAX_EXPORT_ROWS, planExport, prepareExport, XLSX_TYPE } from './export.js';
+import { contentDisposition, MAX_EXPORT_ROWS, planExport, prepareExport, streamExport, XLSX_TYPE } from './export.js';
 import { MSG_QUEUED, type ExportQueue } from '../exports/queue.js';
 import { analyzeImport, commitImport, type ImportReport } from './import.js';
 import { buildTemplate } from './template.js';
@@ -64,6 +64,7 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext, expor
     if (s.list?.export !== true) continue;
     app.get(apiPath(s, 'exportXls'), { config: { permission: codeFor(s, 'exportXls', lookup) } }, async (req, reply) => {
       const query = (req.query ?? {}) as Record<string, unknown>;
+      let x;
       if (exports) {
         // more rows than the threshold: a background job (下载中心) instead of a long request
         const plan = await planExport(ctx, m, query, req.tenantId, req.session!, Math.max(exports.maxRows, MAX_EXPORT_ROWS));
@@ -72,8 +73,8 @@ export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext, expor
           return ok({ queued: true, jobId: job.id, total: plan.total }, MSG_QUEUED);
         }
         if (plan.total > MAX_EXPORT_ROWS) throw badRequest(`导出数据不能超过${MAX_EXPORT_ROWS}条（当前${plan.total}条），请缩小查询范围`);
-      }
-      const x = await prepareExport(ctx, m, query, req.tenantId, req.session!);
+        x = streamExport(ctx, m, plan);
+      } else x = await prepareExport(ctx, m, query, req.tenantId, req.session!);
       return reply
         .header('Content-Type', XLSX_TYPE)
         .header('Content-Disposition', contentDisposition(x.filename, x.asciiName))
