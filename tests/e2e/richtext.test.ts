@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { USERS, login, openMenu, resourceTable, tableRows } from './harness.js';
 import { useE2E, type Session } from './lifecycle.js';
 import { fieldItem, formPanel } from './form.js';
+import { PNG } from '../server/files.multipart.js';
 
 const e2e = useE2E({ seedRows: 20 });
 const stamp = Date.now().toString(36).slice(-5);
@@ -133,6 +134,32 @@ describe('rich-text editor', () => {
     await again.locator('p', { hasText: '来自Word的段落' }).waitFor();
     expect(await again.innerHTML()).not.toMatch(/mso|Mso|o:p|lang=/);
     expect(await again.locator('h2').textContent()).toBe('高血压的日常管理');
+    s.errors.assertClean();
+  });
+
+  it('an image goes through the upload and a table is inserted; both are saved', async () => {
+    const { page } = s;
+    const panel = await formPanel(page);
+    const editor = editorOf(panel);
+    await editor.locator('p', { hasText: '来自Word的段落' }).click();
+    await page.keyboard.press('End');
+    const uploaded = page.waitForResponse((r) => r.url().includes('/sys/common/upload'));
+    await fieldItem(panel, '正文').locator('input[type=file]').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: PNG });
+    expect((await uploaded).status()).toBe(200);
+    const img = editor.locator('img[src*="/sys/common/static/richtext/"]');
+    await img.waitFor();
+    await editor.locator('p', { hasText: '来自Word的段落' }).click();
+    await page.keyboard.press('End');
+    await tool(panel, '表格').click();
+    await editor.locator('table th').first().waitFor();
+    expect(await editor.locator('table tr').count()).toBe(3);
+    await panel.getByRole('button', { name: '确定', exact: true }).click();
+    await seeMessage(page, '编辑成功！');
+    await page.getByTestId('resource-form').first().waitFor({ state: 'hidden' });
+    const again = editorOf(await openArticle(page));
+    await again.locator('table').waitFor();
+    expect(await again.locator('table tr').count()).toBe(3);
+    expect(await again.locator('img').getAttribute('src')).toMatch(/\/sys\/common\/static\/richtext\/\d{8}\/[0-9a-f]{16}_chart\.png$/);
     s.errors.assertClean();
   });
 });
