@@ -25,6 +25,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 describe('下载中心', () => {
   it('a 50,000-row 支付流水 export runs in the background, shows its progress in 下载中心, and downloads', async () => {
     const { page } = await e2e.newSession();
+    page.setDefaultTimeout(45_000); // a shared machine: the page chunk may take a while to arrive
     await login(page, e2e.url, USERS.hospadmin.username, USERS.hospadmin.password);
     await openMenu(page, '财务中心', '支付流水');
     await page.getByRole('button', { name: /(^|\s)导出$/ }).filter({ visible: true }).first().click();
