@@ -153,6 +153,8 @@ export async function writeExport(ctx: AppContext, m: ResourceModel, plan: Expor
     for (const r of rows) sheet.addRow(columns.map((c) => cellValue(c, r, dicts, refLabels, plan.masked))).commit();
     done += rows.length;
     await onBatch?.(done);
+    // let the requests waiting on this process be served between batches (a long export shares the event loop)
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (rows.length < BATCH) break;
   }
   await sheet.commit();
