@@ -61,6 +61,8 @@ import { registerMonitor } from './monitor/index.js';
 // files / excel / user settings / check rules
 import path from 'node:path';
 import { registerExcelRoutes } from './excel/index.js';
+import { ExportQueue, type ExportQueueOptions } from './exports/queue.js';
+import { registerExportJobRoutes } from './exports/routes.js';
 import { createFileStore, registerUploadRoutes, registerUploadStatic, uploadDirOf, type S3Config } from './files/index.js';
 import { CheckRules, fixedRules, registerCheckRule } from './rules/index.js';
 import { FILL_RULE_TABLE, seedFillRules } from './rules/fill.js';
@@ -91,6 +93,11 @@ export interface BuildOptions {
    * 30 s with a database file, off (drain() by hand) for an in-memory database (tests).
    */
   uploadQueue?: UploadQueueOptions;
+  /**
+   * Background exports (下载中心): threshold (default EXPORT_ASYNC_ROWS or 5000 rows), polling
+   * (default every 3 s with a database file, off — drain() by hand — in memory), keep days.
+   */
+  exports?: ExportQueueOptions;
 }
 
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -197,6 +204,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   const files = createFileStore(uploadDirOf(opts.dataDir ?? env.dataDir), opts.s3);
   ctx.readUpload = fileReader(files);
+  const exports = new ExportQueue(ctx, files, bus.instance, {
+    intervalMs: opts.memory ? 0 : undefined,
+    ...(env.exportAsyncRows !== undefined ? { asyncRows: env.exportAsyncRows } : {}),
+    ...opts.exports,
+  });
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,
@@ -242,7 +254,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerTduck(api); // 问卷: the seed's tduck token call
       // files / excel / user settings / check rules (src/server/{files,excel,settings,rules})
       registerUploadRoutes(api, ctx, files);
-      registerExcelRoutes(api, ctx);
+      registerExcelRoutes(api, ctx, exports);
+      registerExportJobRoutes(api, ctx, files); // 下载中心 (src/server/exports)
       registerUserSettings(api, ctx);
       registerCheckRule(api, ctx.checkRules);
       registerDashboard(api, ctx, dashboard); // 首页 and 工作台 figures (schemas/dashboard.json)
@@ -263,9 +276,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const uploads = new UploadQueue(ctx, { intervalMs: opts.memory ? 0 : env.uploadIntervalMs, backoffMs: env.uploadBackoffMs, ...opts.uploadQueue });
   uploads.start();
   app.decorate('uploadQueue', uploads);
+  exports.start();
+  app.decorate('exportQueue', exports);
   app.addHook('onClose', async () => {
     jobs.stop();
     await uploads.stop();
+    await exports.stop();
     await worker.release().catch(() => undefined);
     await bus.close();
     await database.close();

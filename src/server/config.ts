@@ -15,6 +15,8 @@ export interface ServerConfig {
   /** PostgreSQL connection string; unset means SQLite under dataDir. */
   databaseUrl: string | undefined;
   seedRows: number;
+  /** Exports of more rows than this run in the background (EXPORT_ASYNC_ROWS); unset: the queue's default. */
+  exportAsyncRows: number | undefined;
   staticDir: string;
   /** Site identity served by /config/globalConfig. */
   site: SiteIdentity;
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     databaseUrl: env.DATABASE_URL || undefined,
     seedRows: int(env.SEED_ROWS, 60),
+    exportAsyncRows: env.EXPORT_ASYNC_ROWS ? int(env.EXPORT_ASYNC_ROWS, 5000) : undefined,
     staticDir: env.STATIC_DIR || 'dist/client',
     site: {
       orgName: env.ORG_NAME || '互联网医院后台管理',

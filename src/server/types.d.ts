@@ -1,6 +1,7 @@
 import 'fastify';
 import type { SessionUser } from './auth/session.js';
 import type { UploadQueue } from './regulator/queue.js';
+import type { ExportQueue } from './exports/queue.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The regulator upload queue of this app (drain() sends the rows that are due). */
     uploadQueue: UploadQueue;
+    /** The background export queue of this app (drain() runs the due jobs, purge() drops expired files). */
+    exportQueue: ExportQueue;
   }
   interface FastifyRequest {
     session: SessionUser | null;

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
@@ -17,6 +21,11 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<table><tr><td colspan="2"><i>c</i></td></tr></table>')).toBe('<table><tbody><tr><td colspan="2"><i>c</i></td></tr></tbody></table>');
     expect(sanitizeHtml('<h2 id="x">标题</h2><ul><li>一</li></ul>')).toBe('<h2>标题</h2><ul><li>一</li></ul>');
     expect(sanitizeHtml(null)).toBe('');
+  });
+
+  it('strips Word markup: Mso classes, mso- styles, <o:p> and conditional comments', () => {
+    const word = '<!--[if gte mso 9]><xml><w:WordDocument></w:WordDocument></xml><![endif]--><p class="MsoNormal note" style="mso-margin-top-alt:auto;color:red;mso-bidi-font-family:宋体">正文<o:p></o:p></p><h1 class="MsoTitle">标题</h1>';
+    expect(sanitizeHtml(word)).toBe('<p class="note" style="color: red">正文</p><h1>标题</h1>');
   });
 
   it('sanitizeRecord touches richtext fields only', () => {
@@ -46,5 +55,33 @@ describe('rich text sanitized on save', () => {
     expect(r.status, r.body.message).toBe(200);
     const after = await call<Record<string, unknown>>(app, '/hisDoctor/queryById', { token, query: { id } });
     expect(after.body.result.intro).toBe('<img src="x"><b>粗体</b>');
+  });
+
+
+});
+
+describe('rich text sanitized on display', () => {
+  let app: FastifyInstance;
+  let token: string;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-sanitize-'));
+    app = await testApp({ memory: false, dataDir });
+    token = await login(app, 'hospadmin');
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a record read for display has its stored rich text sanitized again', async () => {
+    const page = await call<Page<Record<string, unknown>>>(app, '/hisDoctor/list', { token, query: { pageSize: 1 } });
+    const id = page.body.result.records[0]!.id as string;
+    // a row written around the pipeline (an old import, a database edit)
+    const db = new BetterSqlite3(path.join(dataDir, 'hospital.db'));
+    db.prepare('update his_doctor set intro = ? where id = ?').run('<p onclick="x()" class="MsoNormal">旧<script>alert(1)</script></p>', id);
+    db.close();
+    const shown = await call<Record<string, unknown>>(app, '/hisDoctor/queryById', { token, query: { id } });
+    expect(shown.body.result.intro).toBe('<p>旧</p>');
   });
 });

@@ -11,6 +11,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { S3Config } from '../../src/server/files/index.js';
+import { s3Store } from '../../src/server/files/storage.js';
 import { login, testApp } from './helpers.js';
 import { PNG, upload } from './files.multipart.js';
 
@@ -18,6 +19,7 @@ let s3: S3rver;
 let dir: string;
 let a: FastifyInstance;
 let b: FastifyInstance;
+let storeCfg: S3Config;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-s3-'));
@@ -32,6 +34,7 @@ beforeAll(async () => {
     forcePathStyle: true,
     prefix: 'upload/',
   };
+  storeCfg = cfg;
   a = await testApp({ dataDir: path.join(dir, 'a'), s3: cfg });
   b = await testApp({ dataDir: path.join(dir, 'b'), s3: cfg });
 }, 60_000);
@@ -61,4 +64,22 @@ it('a file uploaded through A is served by B from the object store', async () =>
   expect(missing.statusCode).toBe(404);
   const traversal = await b.inject({ method: 'GET', url: '/hospital/sys/common/static/rx/%2e%2e/secret.png' });
   expect(traversal.statusCode).toBe(404);
+});
+
+it('a generated file (a background export) is stored from disk, read back and removed on the object store', async () => {
+  const store = s3Store(storeCfg);
+  const file = path.join(dir, 'export.xlsx');
+  fs.writeFileSync(file, Buffer.from('PK\u0003\u0004 export bytes'));
+  const key = 'export-jobs/20260101/0123456789abcdef_hisPayLog.xlsx';
+  await store.putFile(key, file, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  const got = await store.get(key);
+  expect(got?.size).toBe(fs.statSync(file).size);
+  const chunks: Buffer[] = [];
+  for await (const c of got!.body) chunks.push(Buffer.from(c as Buffer));
+  expect(Buffer.concat(chunks)).toEqual(fs.readFileSync(file));
+  // the static route never serves export files, though the store holds them
+  const direct = await b.inject({ method: 'GET', url: `/hospital/sys/common/static/${key}` });
+  expect(direct.statusCode).toBe(404);
+  await store.remove(key);
+  expect(await store.get(key)).toBeNull();
 });

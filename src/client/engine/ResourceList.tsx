@@ -219,7 +219,9 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
       delete params.pageSize;
       params.field = shownSpecs.map((c) => c.key).join(',');
       if (selected.length) params.selections = selected.map(String).join(',');
-      saveBlob(await exportXls(schema, params), `${schema.title}.xlsx`);
+      const out = await exportXls(schema, params);
+      if ('blob' in out) saveBlob(out.blob, `${schema.title}.xlsx`);
+      else void feedback.message.success(out.queued); // 已加入下载中心: 系统设置 › 下载中心 shows its progress
     } catch (err) {
       if (err instanceof Error && !('status' in err)) void feedback.message.warning(err.message);
     } finally {

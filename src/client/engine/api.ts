@@ -6,7 +6,7 @@
  * `api.base` (default `/<name>`) + `/list|queryById|add|edit|delete|deleteBatch`
  * or the schema's per-action override.
  */
-import { http, getDictItems } from '../api';
+import { http, getDictItems, parseEnvelopeText } from '../api';
 import type { Envelope, Page } from '../../core/protocol/envelope';
 import type { DictItem, ResourceSchema } from '../../core/schema/types';
 import { apiPath, permissionCode } from '../../core/schema/naming';
@@ -138,8 +138,17 @@ export function childRows(result: unknown): Row[] {
   return Array.isArray(records) ? (records as Row[]) : [];
 }
 
-export function exportXls(schema: ResourceSchema, params: Record<string, string>): Promise<Blob> {
-  return http.download(apiPath(schema, 'exportXls'), { method: 'GET', params });
+/**
+ * The export's file, or — when the server moved a large export to the background — its
+ * message (`已加入下载中心`), answered as a JSON envelope instead of a spreadsheet.
+ */
+export async function exportXls(schema: ResourceSchema, params: Record<string, string>): Promise<{ blob: Blob } | { queued: string }> {
+  const blob = await http.download(apiPath(schema, 'exportXls'), { method: 'GET', params });
+  if (/spreadsheetml|octet-stream/.test(blob.type)) return { blob };
+  const env = await parseEnvelopeText(await blob.text());
+  if (!env) return { blob };
+  if (!env.success) throw new Error(env.message);
+  return { queued: env.message };
 }
 
 export function importTemplate(schema: ResourceSchema): Promise<Blob> {

@@ -27,6 +27,7 @@ export const pageRegistry: Record<string, PageLoader> = {
   'system/UserAnnouncementList': () => import('./announcement/UserAnnouncementList'),
   'monitor/SystemMonitor': () => import('./monitor/SystemMonitor'),
   'decoration/Editor': () => import('./decoration/Editor'),
+  'settings/DownloadCenter': () => import('./settings/DownloadCenter'),
 };
 
 /** Normalises a menu component string: no leading slash, no `views/` prefix, no extension. */

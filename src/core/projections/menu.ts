@@ -4,6 +4,12 @@ import { permissionCode, WRITE_ACTIONS } from '../schema/naming.js';
 
 export { permissionCode };
 
+/**
+ * 下载中心: a hand-written page (the caller's own export files) in the 系统设置 group, open to
+ * every logged-in user as 首页 is (its calls check the owner, not a code).
+ */
+export const DOWNLOAD_CENTER_PAGE = { title: '下载中心', path: '/settings/downloadCenter', component: 'settings/DownloadCenter', group: 'settings', icon: 'cloud-download' } as const;
+
 export interface PermissionEntry { code: string; title: string }
 
 const CRUD_TITLES = [

@@ -1,9 +1,10 @@
 /**
  * sys_permission rows of the seeded menu: 首页, one directory per menu group
  * (component layouts/RouteView; url, icon and order from menu-groups.json), one page per
- * module (component resource/<name>) and one button (menu_type 2) per permission code of the module.
+ * module (component resource/<name>) and one button (menu_type 2) per permission code of the module;
+ * the 系统设置 group also holds 下载中心 (a hand-written page every user opens, as 首页).
  */
-import { toMenuEntries, type MenuGroup } from '../../core/projections/menu.js';
+import { DOWNLOAD_CENTER_PAGE, toMenuEntries, type MenuGroup } from '../../core/projections/menu.js';
 import type { MenuGroupSpec } from '../../core/schema/access-data.js';
 import type { ResourceSchema } from '../../core/schema/types.js';
 
@@ -113,6 +114,10 @@ export function menuSeed(schemas: ResourceSchema[], newId: () => string, groups:
         rows.push(base({ id: newId(), key: `perm:button:${item.resource}:${b.code}`, parent_id: itemId, name: b.title, menu_type: 2, perms: b.code, sort_no: bi + 1, resource: item.resource })),
       );
     });
+    if (g.key === DOWNLOAD_CENTER_PAGE.group) {
+      const d = DOWNLOAD_CENTER_PAGE;
+      rows.push(base({ id: newId(), key: 'perm:page:downloadCenter', parent_id: dirId, name: d.title, menu_type: 1, url: d.path, component: d.component, icon: d.icon, sort_no: g.items.length + 1 }));
+    }
   });
   return rows;
 }

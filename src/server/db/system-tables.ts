@@ -11,6 +11,7 @@ import { COUNTER_TABLE } from '../auth/counters.js';
 import { JOB_FIRE_TABLE } from '../jobs/scheduler.js';
 import { SCHEMA_SYNC_TABLE } from './schema-sync-table.js';
 import { WRITE_LOG_TABLE } from '../resources/write-log.js';
+import { EXPORT_JOB_TABLE } from '../exports/table.js';
 import { SUPER_TENANT_ID } from '../context.js';
 
 const { text, int } = col;
@@ -169,5 +170,6 @@ export const SYSTEM_TABLES: TableDef[] = [
   COUNTER_TABLE, // atomic counters of lock-outs and rate limits (auth/counters.ts)
   JOB_FIRE_TABLE, // one claim per scheduled fire of a job (jobs/scheduler.ts)
   SCHEMA_SYNC_TABLE, // what the schema sync last wrote (db/schema-sync.ts)
+  EXPORT_JOB_TABLE, // background exports of 下载中心 (src/server/exports/queue.ts)
   WRITE_LOG_TABLE, // data log of the write pipeline (src/server/resources/write-log.ts)
 ];

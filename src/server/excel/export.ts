@@ -8,7 +8,7 @@
  * unmask code (resources/mask.ts), richtext as
  * plain text; writeOnly fields never.
  */
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ParsedListQuery } from '../../core/projections/query.js';
 import type { AppContext } from '../context.js';
@@ -20,7 +20,7 @@ import { refuseHiddenQuery } from '../resources/guard.js';
 import { mustMask } from '../resources/mask.js';
 import { fromStored, SYSTEM_COLS, type ResourceModel } from '../resources/model.js';
 import { filterExpr } from '../resources/query.js';
-import { rowScope, scopedFrom } from '../resources/data-rules.js';
+import { rowScope, scopedFrom, type RowScope } from '../resources/data-rules.js';
 import { dictItems, exportColumns, RefLabelCache, splitMulti, type ExportColumn } from './fields.js';
 import { excelKind } from './kinds.js';
 
@@ -53,68 +53,118 @@ export interface PreparedExport {
   stream: Readable;
 }
 
-/** Validates everything (400s happen here, before any byte is sent), then returns the xlsx stream. */
-export async function prepareExport(ctx: AppContext, m: ResourceModel, query: Record<string, unknown>, tenantId: number, user: SessionUser): Promise<PreparedExport> {
+/**
+ * What an export writes, decided once when it is asked for (the caller's hidden fields and
+ * masking included), so that a background job writes exactly what the request was allowed.
+ * JSON-safe: a background export keeps it in its job row.
+ */
+export interface ExportPlan {
+  /** The list query without `field` / `selections`. */
+  query: Record<string, unknown>;
+  /** Column keys, in order. */
+  columns: string[];
+  ids: string[];
+  masked: boolean;
+  tenantId: number;
+  /** The caller's tenant and data rules when planned (absent in jobs queued before rules existed). */
+  scope?: RowScope;
+  total: number;
+}
+
+/** Validates everything (400s happen here); `maxRows` caps what one export may hold. */
+export async function planExport(ctx: AppContext, m: ResourceModel, query: Record<string, unknown>, tenantId: number, user: SessionUser, maxRows = MAX_EXPORT_ROWS): Promise<ExportPlan> {
   const { selections, field, ...rest } = query;
   refuseHiddenQuery(m, rest, user);
-  const q: ParsedListQuery = toListQuery(m, rest);
+  toListQuery(m, rest); // refuses undeclared filters and sorts
   // fields the caller may not view are left out, as the list strips them
   const hidden = new Set(hiddenKeys(m, user));
-  const columns = exportColumns(m, field).filter((c) => !hidden.has(c.key));
+  const columns = exportColumns(m, field).filter((c) => !hidden.has(c.key)).map((c) => c.key);
   if (columns.length === 0) throw badRequest('请至少选择一个导出字段');
   const ids = parseSelections(selections);
-  const { db } = ctx.database;
-  // the caller's data rules limit the export as they limit the list
+  // the caller's data rules limit the export as they limit the list; resolved now and kept
+  // in the plan, which a background job runs later without the caller's session
   const scope = await rowScope(ctx, m, tenantId, user);
-  const base = () =>
-    scopedFrom(db, m, scope)
-      .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f, m.substring && { spec: m.substring, tenantId, table: m.table })))))
-      .$if(ids.length > 0, (qb) => qb.where('id', 'in', ids));
-  const counted = await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-  const total = Number(counted?.n ?? 0);
-  if (total > MAX_EXPORT_ROWS) throw badRequest(`导出数据不能超过${MAX_EXPORT_ROWS}条（当前${total}条），请缩小查询范围`);
+  const plan: ExportPlan = { query: rest, columns, ids, masked: mustMask(m, user), tenantId, scope, total: 0 };
+  const counted = await baseQuery(ctx, m, plan).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  plan.total = Number(counted?.n ?? 0);
+  if (plan.total > maxRows) throw badRequest(`导出数据不能超过${maxRows}条（当前${plan.total}条），请缩小查询范围`);
+  return plan;
+}
 
-  // sensitive fields are masked as in the list, unless the caller holds the unmask code
-  const masked = mustMask(m, user);
+function baseQuery(ctx: AppContext, m: ResourceModel, plan: ExportPlan) {
+  const q: ParsedListQuery = toListQuery(m, plan.query);
+  const grams = m.substring && { spec: m.substring, tenantId: plan.tenantId, table: m.table };
+  return scopedFrom(ctx.database.db, m, plan.scope ?? plan.tenantId)
+    .$if(q.filters.length > 0, (qb) => qb.where((eb) => eb.and(q.filters.map((f) => filterExpr(eb, f, grams)))))
+    .$if(plan.ids.length > 0, (qb) => qb.where('id', 'in', plan.ids));
+}
+
+/** Validates, then returns the xlsx stream of a direct (small) export. */
+export async function prepareExport(ctx: AppContext, m: ResourceModel, query: Record<string, unknown>, tenantId: number, user: SessionUser): Promise<PreparedExport> {
+  return streamExport(ctx, m, await planExport(ctx, m, query, tenantId, user));
+}
+
+/** The xlsx stream of a validated plan, written as it is read. */
+export function streamExport(ctx: AppContext, m: ResourceModel, plan: ExportPlan): PreparedExport {
   const pass = new PassThrough();
-  const produce = async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: pass, useStyles: true, useSharedStrings: false });
-    const sheet = wb.addWorksheet(m.schema.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = columns.map((c) => ({
-      header: c.title,
-      key: c.key,
-      width: Math.min(60, Math.max(10, c.width ? Math.round(c.width / 7) : c.title.length * 2 + 4)),
-      ...(c.col && excelKind(c.col.field).numFmt ? { style: { numFmt: excelKind(c.col.field).numFmt! } } : {}),
-    }));
-    sheet.getRow(1).font = { bold: true };
-    sheet.getRow(1).commit();
-    const refs = new RefLabelCache(ctx, tenantId);
-    const dicts = new Map<string, Map<string, string>>();
+  writeExport(ctx, m, plan, pass).catch((e: unknown) => pass.destroy(e instanceof Error ? e : new Error(String(e))));
+  return { ...exportNames(m), total: plan.total, stream: pass };
+}
+
+export function exportNames(m: ResourceModel): { filename: string; asciiName: string } {
+  return { filename: `${m.schema.title}.xlsx`, asciiName: `${m.name}.xlsx` };
+}
+
+/**
+ * Streams the plan's rows into `out` as one sheet (exceljs WorkbookWriter: rows are committed
+ * as they are written, so memory stays flat however many rows), reading BATCH rows at a time.
+ * `onBatch(done)` runs after each batch (progress, heartbeat); it may throw to stop the export.
+ */
+export async function writeExport(ctx: AppContext, m: ResourceModel, plan: ExportPlan, out: Writable, onBatch?: (done: number) => Promise<void>): Promise<number> {
+  const q: ParsedListQuery = toListQuery(m, plan.query);
+  const all = exportColumns(m, plan.columns.join(','));
+  const columns = plan.columns.map((k) => all.find((c) => c.key === k)).filter((c): c is ExportColumn => !!c);
+  const tenantId = plan.tenantId;
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = wb.addWorksheet(m.schema.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c.title,
+    key: c.key,
+    width: Math.min(60, Math.max(10, c.width ? Math.round(c.width / 7) : c.title.length * 2 + 4)),
+    ...(c.col && excelKind(c.col.field).numFmt ? { style: { numFmt: excelKind(c.col.field).numFmt! } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const refs = new RefLabelCache(ctx, tenantId);
+  const dicts = new Map<string, Map<string, string>>();
+  for (const c of columns) {
+    if (c.col?.field.kind === 'dict') dicts.set(c.key, (c.col.field.dict ? await ctx.dicts.labels(c.col.field.dict) : undefined) ?? new Map(dictItems(ctx, c.col.field.dict).map((i) => [i.value, i.text])));
+  }
+  const select = [...new Set([...SYSTEM_COLS.map((s) => s.column), ...columns.flatMap((c) => (c.col ? [c.col.column] : []))])];
+  let done = 0;
+  for (let offset = 0; offset < plan.total; offset += BATCH) {
+    let page = baseQuery(ctx, m, plan).select(select).orderBy(q.sort.column, q.sort.order);
+    if (q.sort.column !== 'id') page = page.orderBy('id', q.sort.order);
+    const rows = await page.limit(Math.min(BATCH, plan.total - offset)).offset(offset).execute();
+    if (rows.length === 0) break;
+    const refLabels = new Map<string, Map<string, string>>();
     for (const c of columns) {
-      if (c.col?.field.kind === 'dict') dicts.set(c.key, (c.col.field.dict ? await ctx.dicts.labels(c.col.field.dict) : undefined) ?? new Map(dictItems(ctx, c.col.field.dict).map((i) => [i.value, i.text])));
-    }
-    const select = [...new Set([...SYSTEM_COLS.map((s) => s.column), ...columns.flatMap((c) => (c.col ? [c.col.column] : []))])];
-    for (let offset = 0; offset < Math.min(total, MAX_EXPORT_ROWS); offset += BATCH) {
-      let page = base().select(select).orderBy(q.sort.column, q.sort.order);
-      if (q.sort.column !== 'id') page = page.orderBy('id', q.sort.order);
-      const rows = await page.limit(Math.min(BATCH, MAX_EXPORT_ROWS - offset)).offset(offset).execute();
-      if (rows.length === 0) break;
-      const refLabels = new Map<string, Map<string, string>>();
-      for (const c of columns) {
-        const k = c.col?.field.kind;
-        if (c.col && (k === 'ref' || k === 'refs' || k === 'treeRef')) {
-          const col = c.col;
-          refLabels.set(c.key, await refs.labels(col, rows.flatMap((r) => splitMulti(r[col.column]))));
-        }
+      const k = c.col?.field.kind;
+      if (c.col && (k === 'ref' || k === 'refs' || k === 'treeRef')) {
+        const col = c.col;
+        refLabels.set(c.key, await refs.labels(col, rows.flatMap((r) => splitMulti(r[col.column]))));
       }
-      for (const r of rows) sheet.addRow(columns.map((c) => cellValue(c, r, dicts, refLabels, masked))).commit();
-      if (rows.length < BATCH) break;
     }
-    await sheet.commit();
-    await wb.commit();
-  };
-  produce().catch((e: unknown) => pass.destroy(e instanceof Error ? e : new Error(String(e))));
-  return { filename: `${m.schema.title}.xlsx`, asciiName: `${m.name}.xlsx`, total, stream: pass };
+    for (const r of rows) sheet.addRow(columns.map((c) => cellValue(c, r, dicts, refLabels, plan.masked))).commit();
+    done += rows.length;
+    await onBatch?.(done);
+    // let the requests waiting on this process be served between batches (a long export shares the event loop)
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (rows.length < BATCH) break;
+  }
+  await sheet.commit();
+  await wb.commit();
+  return done;
 }
 
 function cellValue(

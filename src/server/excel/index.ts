@@ -1,7 +1,9 @@
 /**
  * Excel routes of every module schema, at its API base (JeecgBoot `exportXlsUrl` / `importExcelUrl`):
  *
- *   GET  <base>/exportXls        permission <prefix>:exportXls    — only when `list.export: true`
+ *   GET  <base>/exportXls        permission <prefix>:exportXls    — only when `list.export: true`;
+ *                                more rows than the queue's threshold: a background job,
+ *                                answered `已加入下载中心` (JSON) instead of the file
  *   GET  <base>/importTemplate   permission <prefix>:importExcel  — only when `list.import: true`
  *   POST <base>/importExcel      permission <prefix>:importExcel  — only when `list.import: true`
  *                                (`dryRun=0` commits; absent or empty `dryRun` is a dry run)
@@ -21,7 +23,8 @@ import { ApiError, badRequest } from '../errors.js';
 import { extensionOf, readMultipart, registerMultipartScope } from '../files/index.js';
 import type { ResourceModel } from '../resources/model.js';
 import { checkTargetTenant } from '../resources/pipeline.js';
-import { contentDisposition, prepareExport, XLSX_TYPE } from './export.js';
+import { contentDisposition, MAX_EXPORT_ROWS, planExport, prepareExport, streamExport, XLSX_TYPE } from './export.js';
+import { MSG_QUEUED, type ExportQueue } from '../exports/queue.js';
 import { analyzeImport, commitImport, type ImportReport } from './import.js';
 import { buildTemplate } from './template.js';
 
@@ -52,14 +55,26 @@ function summary(r: ImportReport): string {
   return `校验完成：共${r.total}行，通过${r.valid}行，失败${r.invalid}行`;
 }
 
-export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext): void {
+/** `exports`: the background export queue; without it every export is streamed in the request. */
+export function registerExcelRoutes(app: FastifyInstance, ctx: AppContext, exports?: ExportQueue): void {
   const lookup = lookupOf([...ctx.models.values()].map((x) => x.schema));
   const models = [...ctx.models.values()];
   for (const m of models) {
     const s = m.schema;
     if (s.list?.export !== true) continue;
     app.get(apiPath(s, 'exportXls'), { config: { permission: codeFor(s, 'exportXls', lookup) } }, async (req, reply) => {
-      const x = await prepareExport(ctx, m, (req.query ?? {}) as Record<string, unknown>, req.tenantId, req.session!);
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      let x;
+      if (exports) {
+        // more rows than the threshold: a background job (下载中心) instead of a long request
+        const plan = await planExport(ctx, m, query, req.tenantId, req.session!, Math.max(exports.maxRows, MAX_EXPORT_ROWS));
+        if (plan.total > exports.asyncRows) {
+          const job = await exports.enqueue(m, plan, req.session!.id);
+          return ok({ queued: true, jobId: job.id, total: plan.total }, MSG_QUEUED);
+        }
+        if (plan.total > MAX_EXPORT_ROWS) throw badRequest(`导出数据不能超过${MAX_EXPORT_ROWS}条（当前${plan.total}条），请缩小查询范围`);
+        x = streamExport(ctx, m, plan);
+      } else x = await prepareExport(ctx, m, query, req.tenantId, req.session!);
       return reply
         .header('Content-Type', XLSX_TYPE)
         .header('Content-Disposition', contentDisposition(x.filename, x.asciiName))

@@ -33,6 +33,8 @@ export const STATIC_PATH = '/sys/common/static';
 export const MSG_BAD_TYPE = '不支持的文件类型';
 export const MSG_UPLOADED = '上传成功';
 const BIZ = /^[a-zA-Z0-9_]{1,64}$/;
+/** Keys of background export files: `-` is not a biz character, so no upload lands here. */
+export const EXPORT_KEY_PREFIX = 'export-jobs/';
 
 interface FileType {
   mimes: string[];
@@ -151,7 +153,8 @@ export function registerUploadStatic(app: FastifyInstance, store: FileStore): vo
     } catch {
       return reply.status(404).send(notFoundReply());
     }
-    const file = await store.get(key);
+    // background exports are downloaded through their owner-checked route only (exports/routes.ts)
+    const file = key.startsWith(EXPORT_KEY_PREFIX) ? null : await store.get(key);
     if (!file && DEMO_IMAGE.test(raw)) {
       // seeded demo rows name images demo/<field>/<nn>.png that were never uploaded
       reply.header('X-Content-Type-Options', 'nosniff');

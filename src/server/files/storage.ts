@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 export interface StoredFile {
   body: Readable;
@@ -19,6 +19,10 @@ export interface FileStore {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The file under this key, or null when there is none (or the key is not a plain upload key). */
   get(key: string): Promise<StoredFile | null>;
+  /** Stores a file written on the local disk (large generated files: streamed, not read into memory). */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /** Removes the file under this key; a missing file is not an error. */
+  remove(key: string): Promise<void>;
 }
 
 /** A key is `seg/seg/...`: no empty, dot-leading, backslash, colon or NUL segments, at most 512 characters. */
@@ -36,6 +40,16 @@ export function localStore(uploadDir: string): FileStore {
       const full = path.join(root, ...key.split('/'));
       await fs.promises.mkdir(path.dirname(full), { recursive: true });
       await fs.promises.writeFile(full, data, { flag: 'wx' });
+    },
+    async putFile(key, filePath) {
+      if (!isUploadKey(key)) throw new Error(`bad upload key ${key}`);
+      const full = path.join(root, ...key.split('/'));
+      await fs.promises.mkdir(path.dirname(full), { recursive: true });
+      await fs.promises.copyFile(filePath, full, fs.constants.COPYFILE_EXCL);
+    },
+    async remove(key) {
+      if (!isUploadKey(key)) return;
+      await fs.promises.rm(path.join(root, ...key.split('/')), { force: true });
     },
     async get(key) {
       if (!isUploadKey(key)) return null;
@@ -84,12 +98,23 @@ export function s3Store(cfg: S3Config): FileStore {
     endpoint: cfg.endpoint,
     forcePathStyle: cfg.forcePathStyle,
     credentials: cfg.accessKeyId && cfg.secretAccessKey ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } : undefined,
+    // streamed bodies (putFile) go as plain PUTs: S3-compatible stores do not all read aws-chunked trailers
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   return {
     kind: 's3',
     async put(key, data, contentType) {
       if (!isUploadKey(key)) throw new Error(`bad upload key ${key}`);
       await client.send(new PutObjectCommand({ Bucket: cfg.bucket, Key: cfg.prefix + key, Body: data, ContentType: contentType }));
+    },
+    async putFile(key, filePath, contentType) {
+      if (!isUploadKey(key)) throw new Error(`bad upload key ${key}`);
+      const size = (await fs.promises.stat(filePath)).size;
+      await client.send(new PutObjectCommand({ Bucket: cfg.bucket, Key: cfg.prefix + key, Body: fs.createReadStream(filePath), ContentLength: size, ContentType: contentType }));
+    },
+    async remove(key) {
+      if (!isUploadKey(key)) return;
+      await client.send(new DeleteObjectCommand({ Bucket: cfg.bucket, Key: cfg.prefix + key }));
     },
     async get(key) {
       if (!isUploadKey(key)) return null;

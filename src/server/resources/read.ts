@@ -2,7 +2,7 @@
  * Records as the caller sees them, for every reader (list, childList, queryById and the
  * `current` of a 409 conflict): sensitive fields masked without the unmask code, fields the
  * caller may not view stripped, `_transitions` added; queryById also carries labels, `hasChild`
- * and the master-detail children, each presented the same way.
+ * and the master-detail children, each presented the same way, rich text sanitized again.
  */
 import type { SessionUser } from '../auth/session.js';
 import type { AppContext } from '../context.js';
@@ -12,6 +12,7 @@ import { getRecord } from './list.js';
 import { maskRecords } from './mask.js';
 import { rowScope } from './data-rules.js';
 import type { ResourceModel } from './model.js';
+import { sanitizeRecord } from '../sanitize/index.js';
 
 type Rec = Record<string, unknown>;
 
@@ -25,6 +26,12 @@ export async function readRecordFor(ctx: AppContext, m: ResourceModel, id: strin
   const rec = await getRecord(ctx, m, id, await rowScope(ctx, m, tenantId, user));
   if (!rec) return null;
   presentRecords(m, [rec], user);
-  for (const l of childLinks(ctx, m)) presentRecords(l.model, (rec[l.spec.key] ?? []) as Rec[], user);
+  // a record is displayed from here (form, detail): its rich text passes the one sanitizer again
+  sanitizeRecord(m.schema, rec);
+  for (const l of childLinks(ctx, m)) {
+    const rows = (rec[l.spec.key] ?? []) as Rec[];
+    presentRecords(l.model, rows, user);
+    for (const r of rows) sanitizeRecord(l.model.schema, r);
+  }
   return rec;
 }

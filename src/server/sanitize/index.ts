@@ -7,7 +7,9 @@
  * headings, lists, quotes, code, tables, links (http/https/mailto/relative/#anchor) and
  * images (http/https/relative; no data:/javascript:). Never: script, style, iframe, object,
  * embed, form controls, svg/math, event handlers (on*), id/name (DOM clobbering).
- * Inline `style` is kept but reduced to a short list of typographic properties.
+ * Inline `style` is kept but reduced to a short list of typographic properties (Word's `mso-*`
+ * go); Word's `Mso*` classes and `<o:p>` tags go too. Applied on save and again when a record
+ * is read for display (resources/read.ts).
  */
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
@@ -81,6 +83,12 @@ function getPurifier(): Purifier {
     if (el.hasAttribute('src') && !(tag === 'img' && safeUrl(el.getAttribute('src') ?? '', false))) el.removeAttribute('src');
     if (el.hasAttribute('href')) {
       if (tag !== 'a' || !safeUrl(el.getAttribute('href') ?? '', true)) el.removeAttribute('href');
+    }
+    if (el.hasAttribute('class')) {
+      // Word's Mso* classes mean nothing outside Word
+      const kept = (el.getAttribute('class') ?? '').split(/\s+/).filter((c) => c && !/^mso/i.test(c));
+      if (kept.length) el.setAttribute('class', kept.join(' '));
+      else el.removeAttribute('class');
     }
     if (el.hasAttribute('style')) {
       const s = cleanStyle(el.getAttribute('style') ?? '');

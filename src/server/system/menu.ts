@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import type { SessionUser } from '../auth/session.js';
+import { DOWNLOAD_CENTER_PAGE } from '../../core/projections/menu.js';
 
 export interface PermissionRow {
   id: string;
@@ -89,7 +90,8 @@ function node(p: PermissionRow, topLevel: boolean): MenuNode {
 
 export function buildMenu(rows: PermissionRow[], owned: Set<string>, home: PermissionRow | undefined) {
   const sorted = [...rows].sort((a, b) => a.sort_no - b.sort_no);
-  const ownedRows = sorted.filter((r) => owned.has(r.id));
+  // 下载中心 is every user's (its calls check the file's owner); under 系统设置 when they see that group
+  const ownedRows = sorted.filter((r) => owned.has(r.id) || (r.url === DOWNLOAD_CENTER_PAGE.path && r.menu_type === 1));
   if (home && !ownedRows.some((r) => r.url === HOME_URL)) ownedRows.unshift(home);
   else {
     // 首页 first, whatever its sort number.
