@@ -20,9 +20,9 @@ import { FormProvider } from '@formily/react';
 import { feedback } from '../api';
 import type { FieldSchema, ResourceSchema } from '../../core/schema/types';
 import { inForm, toFormilySchema, type ISchemaLike } from '../../core/projections/formily';
-import { checkFormat, evaluateCondition, fieldRules, type FormatName } from '../../core/validators';
+import { checkDictValue, checkFormat, evaluateCondition, fieldRules, type FormatName } from '../../core/validators';
 import { useAccess, type Allowed } from '../state/permissions';
-import { addRow, editRow, fetchById, isAbort, type Row } from './api';
+import { addRow, dictItems, editRow, fetchById, isAbort, type Row } from './api';
 import { formTitle, type FormMode, type ResourceFormProps } from './formTypes';
 import { duplicateValidator, ruleValidator } from './validation';
 import { EngineFormContext } from './fields/formily';
@@ -231,6 +231,20 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
             const base = (field as Field).validator;
             const list = base === undefined ? [] : Array.isArray(base) ? base : [base];
             (field as Field).setValidator([...list, { validator: (v: unknown) => jsonError(v) }]);
+          });
+        }
+        // dict values: the core rule the server applies, over the enabled items the console loaded
+        for (const f of schema.fields) {
+          if (f.kind !== 'dict' || !f.dict || mode === 'detail') continue;
+          const code = f.dict;
+          onFieldInit(f.key, (field) => {
+            const base = (field as Field).validator;
+            const list = base === undefined ? [] : Array.isArray(base) ? base : [base];
+            const check = async (v: unknown) => {
+              const items = await dictItems(code);
+              return checkDictValue(f, v, items.length ? items.map((i) => String(i.value)) : undefined);
+            };
+            (field as Field).setValidator([...list, { validator: check }]);
           });
         }
         for (const f of schema.fields) {

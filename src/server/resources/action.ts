@@ -31,7 +31,7 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
   let validate = validators.get(a);
   if (!validate) validators.set(a, (validate = createFieldsValidator(fields, { mode: 'add', registry: ctx.registry, name: `${m.name}:${a.action}` })));
   sanitizeRecord({ ...m.schema, fields, children: [] }, form);
-  const r = validate(form);
+  const r = validate(form, await ctx.dicts.enabledValues());
   if (!r.ok) throw badRequest(r.message, { errors: r.errors });
   await checkTargetTenant(ctx, caller);
 

@@ -83,7 +83,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
 
   // sanitize + validate the form
   sanitizeRecord({ ...m.schema, fields: formFields, children: [] }, form);
-  const r = formValidator(ctx, m, t)(form);
+  const r = formValidator(ctx, m, t)(form, await ctx.dicts.enabledValues());
   if (!r.ok) throw badRequest(r.message, { errors: r.errors });
 
   // the form's values that are fields of the resource are stored: field edit access first
