@@ -23,6 +23,7 @@ import { setWorkerId } from './db/ids.js';
 import { leaseWorker } from './db/worker.js';
 import { registerHealth } from './health.js';
 import { registerAuthEffects } from './auth/effects.js';
+import { attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
 import { JobScheduler } from './jobs/scheduler.js';
@@ -125,6 +126,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerRegulatorEffects(effects);
   registerRuleEffects(effects);
   registerTenantEffects(effects);
+  registerOnlineEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -162,6 +164,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   ctx.sessions.attach(bus);
   ctx.dicts.attach(bus);
   liveRules?.attach(bus);
+  attachOnlinePurge(ctx);
+  ctx.sessions.onSeen = (onlineId) => touchOnline(ctx, onlineId);
   // first-start seed, schema sync (menu, codes, dictionaries, grants) and the one-shot demo
   // links/announcements (recorded in sys_migration): once across instances started together
   const synced = await underStartLock(database, async (locked) => {

@@ -51,8 +51,10 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
   if (wordProblems.length) refuse(fields, wordProblems);
 
   const writes = a.api?.method !== 'GET';
+  // work the effect defers until its changes are visible to every instance (cache drops, pushes)
+  const committed: Array<() => void | Promise<void>> = [];
   const result = await inTransaction(ctx.database.db, async (trx) => {
-    const out = await effect({ ctx, db: trx, model: m, caller, id, before, values: r.value, action: a, set() { throw new ApiError(500, 'set() 仅用于状态流转'); } });
+    const out = await effect({ ctx, db: trx, model: m, caller, id, before, values: r.value, action: a, afterCommit: (fn) => { committed.push(fn); }, set() { throw new ApiError(500, 'set() 仅用于状态流转'); } });
     if (writes && id) {
       // the effect may have changed the row: its version moves on, so stale edit forms get 409
       await trx.updateTable(m.table).set({ version: nextVersion() }).where('id', '=', id).where('tenant_id', '=', caller.tenantId).execute();
@@ -62,5 +64,6 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
     return out;
   });
   ctx.counts.invalidate(m.table);
+  for (const fn of committed) await fn();
   return result;
 }
