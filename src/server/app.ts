@@ -23,6 +23,7 @@ import { setWorkerId } from './db/ids.js';
 import { leaseWorker } from './db/worker.js';
 import { registerHealth } from './health.js';
 import { registerAuthEffects } from './auth/effects.js';
+import { registerDepartUserEffects } from './account/depart-users.js';
 import { attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
@@ -127,6 +128,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerRuleEffects(effects);
   registerTenantEffects(effects);
   registerOnlineEffects(effects);
+  registerDepartUserEffects(effects);
   extra?.(effects);
   return effects;
 }
