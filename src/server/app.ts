@@ -24,6 +24,7 @@ import { leaseWorker } from './db/worker.js';
 import { registerHealth } from './health.js';
 import { registerAuthEffects } from './auth/effects.js';
 import { registerDepartUserEffects } from './account/depart-users.js';
+import { registerOssEffects } from './files/oss.js';
 import { attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
@@ -129,6 +130,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerTenantEffects(effects);
   registerOnlineEffects(effects);
   registerDepartUserEffects(effects);
+  registerOssEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -186,6 +188,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   ctx.pushToUsers = (userIds, message) => { noticeHub.pushToUsers(userIds, message as never); };
 
   const files = createFileStore(uploadDirOf(opts.dataDir ?? env.dataDir), opts.s3);
+  ctx.files = files;
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 10 * 1024 * 1024,

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 export interface StoredFile {
   body: Readable;
@@ -19,6 +19,8 @@ export interface FileStore {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The file under this key, or null when there is none (or the key is not a plain upload key). */
   get(key: string): Promise<StoredFile | null>;
+  /** Removes the file under this key (nothing when there is none). */
+  remove(key: string): Promise<void>;
 }
 
 /** A key is `seg/seg/...`: no empty, dot-leading, backslash, colon or NUL segments, at most 512 characters. */
@@ -50,6 +52,12 @@ export function localStore(uploadDir: string): FileStore {
       } catch {
         return null;
       }
+    },
+    async remove(key) {
+      if (!isUploadKey(key)) return;
+      const full = path.resolve(root, ...key.split('/'));
+      if (!full.startsWith(root + path.sep)) return;
+      await fs.promises.rm(full, { force: true });
     },
   };
 }
@@ -102,6 +110,10 @@ export function s3Store(cfg: S3Config): FileStore {
         if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return null;
         throw err;
       }
+    },
+    async remove(key) {
+      if (!isUploadKey(key)) return;
+      await client.send(new DeleteObjectCommand({ Bucket: cfg.bucket, Key: cfg.prefix + key }));
     },
   };
 }
