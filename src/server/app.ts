@@ -25,6 +25,7 @@ import { registerHealth } from './health.js';
 import { registerAuthEffects } from './auth/effects.js';
 import { registerDepartUserEffects } from './account/depart-users.js';
 import { registerOssEffects } from './files/oss.js';
+import { registerMessageEffects } from './message/effects.js';
 import { attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
@@ -131,6 +132,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerOnlineEffects(effects);
   registerDepartUserEffects(effects);
   registerOssEffects(effects);
+  registerMessageEffects(effects);
   extra?.(effects);
   return effects;
 }
