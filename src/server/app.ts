@@ -50,6 +50,7 @@ import { registerNotice, seedAnnouncements } from './notice/index.js';
 import { createNoticeHub, registerWebsocket } from './ws/index.js';
 import { registerNoticeEffects } from './notice/effects.js';
 import { registerOperationLog } from './logs/index.js';
+import { registerDataLogRoutes } from './logs/data-log.js';
 import { registerDashboard } from './dashboard/index.js';
 import { registerMonitor } from './monitor/index.js';
 // files / excel / user settings / check rules
@@ -224,6 +225,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerProtocol(api, protocol, new DatabaseReplayGuard(database));
       registerAuthHooks(api, ctx.sessions);
       registerOperationLog(api, ctx);
+      registerDataLogRoutes(api, ctx);
       registerGlobalConfig(api, { site: env.site });
       registerAuthRoutes(api, ctx);
       registerMenuRoutes(api, ctx);

@@ -362,7 +362,7 @@ export async function commitImport(ctx: AppContext, m: ResourceModel, payloads: 
     }
     await checkCaps(ctx, trx, m, ids, caller.tenantId);
     await runAfterWrite(ctx, trx, m, caller, 'add', ids, {}, pending);
-    await logWrites(trx, caller, m.name, 'import', ids, 1);
+    await logWrites(trx, caller, m.name, 'import', ids, 1, { model: m });
   });
   ctx.counts.invalidate(m.table);
   await flush(pending);

@@ -59,7 +59,7 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
       // the effect may have changed the row: its version moves on, so stale edit forms get 409
       await trx.updateTable(m.table).set({ version: nextVersion() }).where('id', '=', id).where('tenant_id', '=', caller.tenantId).execute();
       await checkCaps(ctx, trx, m, [id], caller.tenantId);
-      await logWrites(trx, caller, m.name, a.action, [id]);
+      await logWrites(trx, caller, m.name, a.action, [id], undefined, { model: m });
     }
     return out;
   });

@@ -153,7 +153,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
       // one current row per group: the others of the group leave the state this row entered
       if (t.supersede) await supersedeOthers(trx, m, t, caller, id, { ...(row as Rec), ...set });
       await runAfterWrite(ctx, trx, m, caller, 'edit', [id], r.value, pending);
-      await logWrites(trx, caller, m.name, t.action, [id], storedVersion(row as Rec) + 1);
+      await logWrites(trx, caller, m.name, t.action, [id], storedVersion(row as Rec) + 1, { model: m, before: [row as Rec] });
     });
   } catch (e) {
     if (!(e instanceof VersionMoved)) throw e;
