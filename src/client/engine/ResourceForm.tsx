@@ -13,7 +13,7 @@
  *   from the server puts each `result.errors[i]` under its field and warns
  *   with the server message. The form keeps what the user typed.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Drawer, Modal, Space, Spin } from 'antd';
 import { createForm, onFieldInit, onFieldInputValueChange, type Field, type Form as FormilyForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
@@ -31,6 +31,9 @@ import { jsonError } from './fields/simple';
 import { loadResourceSchema } from './schemas';
 import { MergeDialog, type MergeChoice, type MergeConflict } from './MergeDialog';
 import { parseChildError, SubTable, type SubTableHandle } from './SubTable';
+
+/** The detail view's data log (its own chunk: loaded when a detail opens). */
+const AuditTimeline = lazy(() => import('./widgets/AuditTimeline'));
 
 export const FORM_TEXTS = {
   ok: '确定',
@@ -364,6 +367,11 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
             />
           ))}
           <MergeDialog conflict={conflict} fields={schema.fields} onChoose={resolveConflict} onCancel={() => setConflict(null)} />
+          {mode === 'detail' && record?.id !== undefined && (
+            <Suspense fallback={null}>
+              <div style={{ marginTop: 24 }}><AuditTimeline schema={schema} row={record as Row} /></div>
+            </Suspense>
+          )}
         </EngineFormContext.Provider>
       );
 
