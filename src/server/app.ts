@@ -24,6 +24,10 @@ import { setWorkerId } from './db/ids.js';
 import { leaseWorker } from './db/worker.js';
 import { registerHealth } from './health.js';
 import { registerAuthEffects } from './auth/effects.js';
+import { registerDepartUserEffects } from './account/depart-users.js';
+import { registerOssEffects } from './files/oss.js';
+import { registerMessageEffects } from './message/effects.js';
+import { attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
 import { fileReader, registerStatementEffects } from './resources/statement.js';
@@ -31,7 +35,7 @@ import { registerTduck } from './account/tduck.js';
 import { JobScheduler } from './jobs/scheduler.js';
 import { registerRegulatorEffects } from './regulator/effects.js';
 import { registerScheduleEffects } from './schedule/effects.js';
-import { registerMessageEffects } from './messages/effects.js';
+import { registerMessageEffects as registerChannelSendEffects } from './messages/effects.js';
 import { UploadQueue, type UploadQueueOptions } from './regulator/queue.js';
 import { DatabaseReplayGuard } from './protocol/replay.js';
 import { CountCache } from './resources/count-cache.js';
@@ -54,6 +58,7 @@ import { registerNotice, seedAnnouncements } from './notice/index.js';
 import { createNoticeHub, registerWebsocket } from './ws/index.js';
 import { registerNoticeEffects } from './notice/effects.js';
 import { registerOperationLog } from './logs/index.js';
+import { registerDataLogRoutes } from './logs/data-log.js';
 import { registerDashboard } from './dashboard/index.js';
 import { registerDecorationEffects } from './decoration/effects.js';
 import { registerPublicHomePage } from './decoration/public.js';
@@ -142,11 +147,15 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerRegulatorEffects(effects);
   registerScheduleEffects(effects);
   registerMessageEffects(effects);
+  registerChannelSendEffects(effects);
   registerRuleEffects(effects);
   registerTenantEffects(effects);
   registerDataRuleEffects(effects);
   registerDecorationEffects(effects);
   registerStatementEffects(effects);
+  registerOnlineEffects(effects);
+  registerDepartUserEffects(effects);
+  registerOssEffects(effects);
   extra?.(effects);
   return effects;
 }
@@ -185,6 +194,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   ctx.sessions.attach(bus);
   ctx.dicts.attach(bus);
   liveRules?.attach(bus);
+  attachOnlinePurge(ctx);
+  ctx.sessions.onSeen = (onlineId) => touchOnline(ctx, onlineId);
   // first-start seed, schema sync (menu, codes, dictionaries, grants) and the one-shot demo
   // links/announcements (recorded in sys_migration): once across instances started together
   const synced = await underStartLock(database, async (locked) => {
@@ -204,6 +215,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   const files = createFileStore(uploadDirOf(opts.dataDir ?? env.dataDir), opts.s3);
   ctx.readUpload = fileReader(files);
+  ctx.files = files;
   const exports = new ExportQueue(ctx, files, bus.instance, {
     intervalMs: opts.memory ? 0 : undefined,
     ...(env.exportAsyncRows !== undefined ? { asyncRows: env.exportAsyncRows } : {}),
@@ -242,6 +254,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerProtocol(api, protocol, new DatabaseReplayGuard(database));
       registerAuthHooks(api, ctx.sessions);
       registerOperationLog(api, ctx);
+      registerDataLogRoutes(api, ctx);
       registerGlobalConfig(api, { site: env.site, regulator: (req) => regulatorPairs(ctx, req) });
       registerAuthRoutes(api, ctx);
       registerMenuRoutes(api, ctx);

@@ -9,6 +9,7 @@ import type { SessionStore } from './auth/session.js';
 import type { ResourceModel } from './resources/model.js';
 import type { DictCache } from './system/dict-cache.js';
 import type { RuleSource } from './rules/index.js';
+import type { FileStore } from './files/storage.js';
 
 export interface AppContext {
   database: Database;
@@ -30,6 +31,8 @@ export interface AppContext {
   readUpload?: (key: string) => Promise<Buffer | null>;
   /** Websocket pushes to users on every instance (set by buildApp once the hub exists). */
   pushToUsers?: (userIds: string[], message: Record<string, unknown>) => void;
+  /** The upload store (set by buildApp): 文件管理 removes unused files through it. */
+  files?: FileStore;
 }
 
 /** The platform tenant (globalConfig.superTenantId). */

@@ -3,7 +3,7 @@
  * the plan type's number of visits, one cycle apart from the start date, none after the end
  * date, numbered, each 应访 with the plan's patient and way; a 关怀提醒 "发送" sends its content
  * through each of its channels by the message adapter and writes one send-log row each
- * (effect messageSend); a failing channel is logged 发送失败 with the reason; a reminder that
+ * (effect channelSend); a failing channel is logged 发送失败 with the reason; a reminder that
  * is off is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

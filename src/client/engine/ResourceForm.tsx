@@ -13,16 +13,16 @@
  *   from the server puts each `result.errors[i]` under its field and warns
  *   with the server message. The form keeps what the user typed.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Drawer, Modal, Space, Spin } from 'antd';
 import { createForm, onFieldInit, onFieldInputValueChange, type Field, type Form as FormilyForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { feedback } from '../api';
 import type { FieldSchema, ResourceSchema } from '../../core/schema/types';
 import { inForm, toFormilySchema, type ISchemaLike } from '../../core/projections/formily';
-import { checkFormat, evaluateCondition, fieldRules, type FormatName } from '../../core/validators';
+import { checkDictValue, checkFormat, evaluateCondition, fieldRules, type FormatName } from '../../core/validators';
 import { useAccess, type Allowed } from '../state/permissions';
-import { addRow, editRow, fetchById, isAbort, type Row } from './api';
+import { addRow, dictItems, editRow, fetchById, isAbort, type Row } from './api';
 import { formTitle, type FormMode, type ResourceFormProps } from './formTypes';
 import { duplicateValidator, ruleValidator } from './validation';
 import { EngineFormContext } from './fields/formily';
@@ -31,6 +31,9 @@ import { jsonError } from './fields/simple';
 import { loadResourceSchema } from './schemas';
 import { MergeDialog, type MergeChoice, type MergeConflict } from './MergeDialog';
 import { parseChildError, SubTable, type SubTableHandle } from './SubTable';
+
+/** The detail view's data log (its own chunk: loaded when a detail opens). */
+const AuditTimeline = lazy(() => import('./widgets/AuditTimeline'));
 
 export const FORM_TEXTS = {
   ok: '确定',
@@ -233,6 +236,20 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
             (field as Field).setValidator([...list, { validator: (v: unknown) => jsonError(v) }]);
           });
         }
+        // dict values: the core rule the server applies, over the enabled items the console loaded
+        for (const f of schema.fields) {
+          if (f.kind !== 'dict' || !f.dict || mode === 'detail') continue;
+          const code = f.dict;
+          onFieldInit(f.key, (field) => {
+            const base = (field as Field).validator;
+            const list = base === undefined ? [] : Array.isArray(base) ? base : [base];
+            const check = async (v: unknown) => {
+              const items = await dictItems(code);
+              return checkDictValue(f, v, items.length ? items.map((i) => String(i.value)) : undefined);
+            };
+            (field as Field).setValidator([...list, { validator: check }]);
+          });
+        }
         for (const f of schema.fields) {
           if (!f.rule || mode === 'detail') continue;
           const check = ruleValidator(f.rule);
@@ -350,6 +367,11 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
             />
           ))}
           <MergeDialog conflict={conflict} fields={schema.fields} onChoose={resolveConflict} onCancel={() => setConflict(null)} />
+          {mode === 'detail' && record?.id !== undefined && (
+            <Suspense fallback={null}>
+              <div style={{ marginTop: 24 }}><AuditTimeline schema={schema} row={record as Row} /></div>
+            </Suspense>
+          )}
         </EngineFormContext.Provider>
       );
 

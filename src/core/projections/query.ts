@@ -31,6 +31,8 @@ export interface Filter {
   multiValued?: boolean;
   /** eq on any of these columns (a list alias's `anyOf`); `column` is the first. */
   anyColumns?: string[];
+  /** Per `anyColumns` entry: the column holds a comma-joined list, so eq means "contains". */
+  anyMultiValued?: boolean[];
 }
 
 export interface ParsedListQuery {

@@ -13,13 +13,18 @@ import { isMultiValued, isSystemColumn } from '../schema/naming.js';
 import { checkFormat, FORMAT_NAMES } from '../validators/formats.js';
 import { fieldRules, requiredMessage, type Rule } from '../validators/rules.js';
 import { evaluateCondition, isEmptyValue } from '../validators/condition.js';
+import { checkDictValue, dictValueMessage, type LiveDictValues } from '../validators/dict.js';
 
 export type ValidatorMode = 'add' | 'edit';
 export interface FieldError { field: string; message: string }
 export type ValidationResult =
   | { ok: true; value: Record<string, unknown> }
   | { ok: false; errors: FieldError[]; message: string };
-export type Validator = (input: unknown) => ValidationResult;
+/**
+ * `live`: the enabled values of each dictionary as the database holds them (the server passes its
+ * bus-invalidated dictionary cache, the console the items it loaded); absent, the schema's items.
+ */
+export type Validator = (input: unknown, live?: LiveDictValues) => ValidationResult;
 
 type JsonSchema = Record<string, unknown>;
 
@@ -108,7 +113,7 @@ function ruleMessage(f: FieldSchema, e: ErrorObject): string {
     case 'minimum': return find('min')!;
     case 'maximum': return find('max')!;
     case 'precision': return find('precision')!;
-    case 'dictValues': return `${f.title}的取值无效`;
+    case 'dictValues': return dictValueMessage(f.title);
     case 'type': return find('integer') ?? find('number') ?? `${f.title}格式不正确`;
     default: return `${f.title}格式不正确`;
   }
@@ -164,11 +169,15 @@ export function createFieldsValidator(fields: FieldSchema[], opts: FieldsValidat
   const writable = writableFields(fields, mode);
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const order = new Map(fields.map((f, i) => [f.key, i]));
-  const jsonSchema = toJsonSchema({ name: opts.name ?? 'form', fields }, mode, registry);
+  // dictionary values are checked below against the live items, not the compiled schema's
+  const jsonSchema = toJsonSchema({ name: opts.name ?? 'form', fields }, mode);
+  const dictFields = writable.filter((f) => f.kind === 'dict' && f.dict);
+  const schemaDictValues = (code: string): string[] | undefined =>
+    (registry?.dicts.has(code) ? registry.dict(code).items.map((i) => i.value) : undefined);
   const validate: ValidateFunction = getAjv().compile(jsonSchema);
   const writableKeys = new Set(writable.map((f) => f.key));
 
-  return (input: unknown): ValidationResult => {
+  return (input: unknown, live?: LiveDictValues): ValidationResult => {
     const errors: FieldError[] = [];
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       return { ok: false, errors: [{ field: '', message: '请求数据格式不正确' }], message: '请求数据格式不正确' };
@@ -223,6 +232,12 @@ export function createFieldsValidator(fields: FieldSchema[], opts: FieldsValidat
         else if (f) errors.push({ field: k, message: ruleMessage(f, e) });
       }
     }
+    for (const f of dictFields) {
+      const v = value[f.key];
+      if (isEmptyValue(v) || errors.some((e) => e.field === f.key)) continue;
+      const msg = checkDictValue(f, v, live?.(f.dict!) ?? schemaDictValues(f.dict!));
+      if (msg) errors.push({ field: f.key, message: msg });
+    }
     if (!errors.length) return { ok: true, value };
     // one message per field, in declaration order
     const seen = new Set<string>();
@@ -251,8 +266,8 @@ export function createValidator(schema: ResourceSchema, mode: ValidatorMode, reg
     if (!rv) rowValidators.set(id, (rv = createFieldsValidator(child.fields.filter((f) => f.key !== c.foreignKey), { mode: m, registry, name: child.name })));
     return rv;
   };
-  const v: Validator = (input) => {
-    const res = main(input);
+  const v: Validator = (input, live) => {
+    const res = main(input, live);
     if (!children.length || input === null || typeof input !== 'object') return res;
     const src = input as Record<string, unknown>;
     const errors: FieldError[] = res.ok ? [] : [...res.errors];
@@ -278,7 +293,7 @@ export function createValidator(schema: ResourceSchema, mode: ValidatorMode, reg
           delete (r as Record<string, unknown>)[c.foreignKey];
           if (rowMode === 'add') delete (r as Record<string, unknown>).id;
         }
-        const rv = rowValidator(c, child, rowMode)(r);
+        const rv = rowValidator(c, child, rowMode)(r, live);
         if (rv.ok) out.push(rv.value);
         else {
           for (const e of rv.errors) {

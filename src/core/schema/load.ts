@@ -262,7 +262,8 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
       action.anyOf.forEach((k, j) => {
         const f = findField(s, k);
         if (!f) err(pointer('api', 'aliases', path, 'anyOf', j), `接口别名 "${path}" 的字段 "${k}" 不是资源字段`);
-        else if (KINDS[f.kind].multiValued || KINDS[f.kind].storage === 'bool') err(pointer('api', 'aliases', path, 'anyOf', j), `接口别名 "${path}" 的字段 "${k}" 必须是单值字段`);
+        // a multi-valued field (refs, multiple dict) matches when it contains the value
+        else if (KINDS[f.kind].storage === 'bool') err(pointer('api', 'aliases', path, 'anyOf', j), `接口别名 "${path}" 的字段 "${k}" 不能是布尔字段`);
       });
     }
     for (const r of reg.resources.values()) {

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { registerDepartRoutes } from './departs.js';
+import { registerDepartUserRoutes } from './depart-users.js';
 import { registerOrgRoutes } from './org.js';
 import { registerPasswordRoutes } from './password.js';
 import { registerUserRoutes } from './users.js';
@@ -15,4 +16,5 @@ export function registerAccount(app: FastifyInstance, ctx: AppContext): void {
   registerDepartRoutes(app, ctx);
   registerOrgRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerDepartUserRoutes(app, ctx);
 }

@@ -9,6 +9,7 @@ import { Counters } from './counters.js';
 import { verifyPassword } from './password.js';
 import { userInfo } from './user-info.js';
 import { logLogin } from '../logs/index.js';
+import { recordOnline } from './online.js';
 import { tenantRefusal } from '../tenancy/profiles.js';
 
 /**
@@ -94,9 +95,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     logLogin(ctx, req, { username, user, ok: true });
     await counters.reset(pairKey);
     const token = randomBytes(32).toString('hex');
+    // 在线用户: the session's row (account, address, browser, login time)
+    const onlineId = await recordOnline(ctx, req, user);
     await db
       .insertInto('sys_token')
-      .values({ token, user_id: user.id, tenant_id: user.tenant_id, created_at: now, expires_at: now + TOKEN_TTL_MS, revoked_at: null })
+      .values({ token, user_id: user.id, tenant_id: user.tenant_id, created_at: now, expires_at: now + TOKEN_TTL_MS, revoked_at: null, online_id: onlineId })
       .execute();
     return ok({ token, userInfo: userInfo(user), isJump: false }, MSG.loginOk);
   });

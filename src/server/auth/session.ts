@@ -28,6 +28,8 @@ const TTL_MS = 30_000;
 export class SessionStore {
   private cache = new Map<string, { user: SessionUser; at: number; expiresAt: number }>();
   private bus?: Bus;
+  /** Called with the session's 在线用户 row id whenever a live session is (re)loaded from the database. */
+  onSeen?: (onlineId: string) => Promise<void>;
   constructor(private database: Database) {}
 
   /** Joins the bus: a logout, password change or user/role write on any instance drops the cached sessions here too. */
@@ -59,7 +61,7 @@ export class SessionStore {
     const { db } = this.database;
     const t = await db
       .selectFrom('sys_token')
-      .select(['user_id', 'expires_at'])
+      .select(['user_id', 'expires_at', 'online_id'])
       .where('token', '=', token)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
@@ -76,6 +78,7 @@ export class SessionStore {
     if (await tenantRefusal(db, Number(u.tenant_id))) return null;
     const perms = await loadPermissions(this.database, String(u.id));
     const open = await loadOpenCodes(this.database);
+    if (t.online_id && this.onSeen) await this.onSeen(String(t.online_id)).catch(() => undefined);
     return {
       expiresAt: Number(t.expires_at),
       user: {

@@ -141,8 +141,10 @@ export const SYSTEM_TABLES: TableDef[] = [
       int('created_at', { notNull: true }),
       int('expires_at', { notNull: true }),
       int('revoked_at'),
+      // the session's row in 在线用户 (sys_user_online.id), src/server/auth/online.ts
+      text('online_id'),
     ],
-    indexes: [{ name: 'idx_sys_token_user', columns: ['user_id'] }],
+    indexes: [{ name: 'idx_sys_token_user', columns: ['user_id'] }, { name: 'idx_sys_token_online', columns: ['online_id'] }],
   },
   REQUEST_NONCE_TABLE, // signed calls already accepted, for replay refusal (src/server/protocol/replay.ts)
   // Announcement inbox (src/server/notice): one row per recipient of a published sys_announcement.

@@ -186,10 +186,11 @@ export async function analyzeImport(ctx: AppContext, m: ResourceModel, data: Buf
   const validate = createValidator(m.schema, 'add', ctx.registry);
   const words = await wordChecker(ctx, tenantId, [m.schema.fields]);
   const rules = await ctx.checkRules.current();
+  const liveDicts = await ctx.dicts.enabledValues();
   const validated: Array<Record<string, unknown> | null> = payloads.map((p, i) => {
     const rowNo = sheet.rows[i]!.row;
     sanitizeRecord(m.schema, p, ctx.registry);
-    const res = validate(p);
+    const res = validate(p, liveDicts);
     if (res.ok) {
       try {
         checkEditableFields(m, res.value, p, null, user); // field edit access, as on add
@@ -361,7 +362,7 @@ export async function commitImport(ctx: AppContext, m: ResourceModel, payloads: 
     }
     await checkCaps(ctx, trx, m, ids, caller.tenantId);
     await runAfterWrite(ctx, trx, m, caller, 'add', ids, {}, pending);
-    await logWrites(trx, caller, m.name, 'import', ids, 1);
+    await logWrites(trx, caller, m.name, 'import', ids, 1, { model: m });
   });
   ctx.counts.invalidate(m.table);
   await flush(pending);

@@ -24,6 +24,7 @@ import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import { MSG_FILE_TOO_LARGE, MAX_FILE_BYTES, readMultipart, registerMultipartScope } from './multipart.js';
 import type { FileStore } from './storage.js';
+import { registerUpload } from './oss.js';
 
 export { MAX_FILE_BYTES, MSG_FILE_TOO_LARGE, readMultipart, registerMultipartScope } from './multipart.js';
 export { createFileStore, localStore, s3ConfigFromEnv, type FileStore, type S3Config } from './storage.js';
@@ -112,7 +113,7 @@ export function checkFileType(filename: string, mimetype: string, data: Buffer):
   return t;
 }
 
-export function registerUploadRoutes(app: FastifyInstance, _ctx: AppContext, store: FileStore): void {
+export function registerUploadRoutes(app: FastifyInstance, ctx: AppContext, store: FileStore): void {
   registerMultipartScope(app, (scope) => {
     scope.post(UPLOAD_PATH, async (req) => {
       const form = await readMultipart(req, 'file');
@@ -127,6 +128,8 @@ export function registerUploadRoutes(app: FastifyInstance, _ctx: AppContext, sto
       const name = `${randomBytes(8).toString('hex')}_${sanitizeFileName(file.filename)}`;
       const key = `${rawBiz}/${day()}/${name}`;
       await store.put(key, file.data, type.serveAs);
+      // 文件管理: the upload is registered with its uploader, size and type
+      await registerUpload(ctx, req, { key, fileName: sanitizeFileName(file.filename), fileType: extensionOf(file.filename), fileSize: file.data.length, biz: rawBiz });
       return ok(key, MSG_UPLOADED);
     });
   });

@@ -47,10 +47,6 @@ export function localStore(uploadDir: string): FileStore {
       await fs.promises.mkdir(path.dirname(full), { recursive: true });
       await fs.promises.copyFile(filePath, full, fs.constants.COPYFILE_EXCL);
     },
-    async remove(key) {
-      if (!isUploadKey(key)) return;
-      await fs.promises.rm(path.join(root, ...key.split('/')), { force: true });
-    },
     async get(key) {
       if (!isUploadKey(key)) return null;
       const full = path.resolve(root, ...key.split('/'));
@@ -64,6 +60,12 @@ export function localStore(uploadDir: string): FileStore {
       } catch {
         return null;
       }
+    },
+    async remove(key) {
+      if (!isUploadKey(key)) return;
+      const full = path.resolve(root, ...key.split('/'));
+      if (!full.startsWith(root + path.sep)) return;
+      await fs.promises.rm(full, { force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * `messageSend` (row action with a recipient ref in its form): sends the record's `content`
+ * `channelSend` (row action with a recipient ref in its form): sends the record's `content`
  * through each of its `channels` (a multiple dict) to the recipient by the message adapter,
  * and writes one send-log row per channel into the record's child whose rows have `channel`,
  * `sendTime` and `result` fields (the recipient ref of the form, the time, 已发送 / 发送失败
@@ -22,7 +22,7 @@ const SENT = '1';
 const FAILED = '2';
 
 export function registerMessageEffects(effects: Effects): void {
-  effects.register('messageSend', async (e) => {
+  effects.register('channelSend', async (e) => {
     const a = e.action;
     const rec = e.before;
     if (!a || !rec) throw badRequest('缺少参数：id');

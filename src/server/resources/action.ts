@@ -31,7 +31,7 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
   let validate = validators.get(a);
   if (!validate) validators.set(a, (validate = createFieldsValidator(fields, { mode: 'add', registry: ctx.registry, name: `${m.name}:${a.action}` })));
   sanitizeRecord({ ...m.schema, fields, children: [] }, form);
-  const r = validate(form);
+  const r = validate(form, await ctx.dicts.enabledValues());
   if (!r.ok) throw badRequest(r.message, { errors: r.errors });
   await checkTargetTenant(ctx, caller);
 
@@ -51,16 +51,19 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
   if (wordProblems.length) refuse(fields, wordProblems);
 
   const writes = a.api?.method !== 'GET';
+  // work the effect defers until its changes are visible to every instance (cache drops, pushes)
+  const committed: Array<() => void | Promise<void>> = [];
   const result = await inTransaction(ctx.database.db, async (trx) => {
-    const out = await effect({ ctx, db: trx, model: m, caller, id, before, values: r.value, action: a, set() { throw new ApiError(500, 'set() 仅用于状态流转'); } });
+    const out = await effect({ ctx, db: trx, model: m, caller, id, before, values: r.value, action: a, afterCommit: (fn) => { committed.push(fn); }, set() { throw new ApiError(500, 'set() 仅用于状态流转'); } });
     if (writes && id) {
       // the effect may have changed the row: its version moves on, so stale edit forms get 409
       await trx.updateTable(m.table).set({ version: nextVersion() }).where('id', '=', id).where('tenant_id', '=', caller.tenantId).execute();
       await checkCaps(ctx, trx, m, [id], caller.tenantId);
-      await logWrites(trx, caller, m.name, a.action, [id]);
+      await logWrites(trx, caller, m.name, a.action, [id], undefined, { model: m });
     }
     return out;
   });
   ctx.counts.invalidate(m.table);
+  for (const fn of committed) await fn();
   return result;
 }

@@ -39,7 +39,7 @@ export interface EffectContext {
    * `values` the validated payload of add/edit, `set` ignored).
    */
   write?: { op: 'add' | 'edit' | 'delete'; ids: string[] };
-  /** Work to do once the transaction has committed (dropping caches, pushing to sockets): writes and transitions. */
+  /** Work to do once the transaction has committed (dropping caches, pushing to sockets): writes, transitions and effect actions. */
   afterCommit?(fn: () => void | Promise<void>): void;
   /** Transitions: extra field values (by key) written with the state change. */
   set(values: Record<string, unknown>): void;

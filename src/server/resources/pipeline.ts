@@ -179,7 +179,7 @@ export async function prepareRecord(ctx: AppContext, m: ResourceModel, mode: 'ad
   }
 
   // validate
-  const valid = validatePayload(ctx, m, mode, body);
+  const valid = await validatePayload(ctx, m, mode, body);
 
   // field edit access
   checkEditableFields(m, valid, body, existing ?? null, caller.user);

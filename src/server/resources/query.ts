@@ -76,7 +76,7 @@ export function filterExpr(eb: ExpressionBuilder<any, any>, f: Filter, grams?: G
   const v = f.value;
   switch (f.op) {
     case 'eq':
-      if (f.anyColumns) return eb.or(f.anyColumns.map((c) => eb(c, '=', v)));
+      if (f.anyColumns) return eb.or(f.anyColumns.map((c, i) => (f.anyMultiValued?.[i] && !Array.isArray(v) ? member(c, v) : eb(c, '=', v))));
       if (f.multiValued && !Array.isArray(v)) return member(col, v);
       return eb(col, '=', v);
     case 'in': {

@@ -17,6 +17,7 @@ import { childRecords, listRecords, treeParentColumn } from './list.js';
 import { presentRecords, readRecordFor } from './read.js';
 import { toListQuery } from './list-query.js';
 import { rowScope } from './data-rules.js';
+import { isMultiValued } from '../../core/schema/naming.js';
 import type { ResourceModel } from './model.js';
 import { runTransition } from './transition.js';
 import { runEffectAction } from './action.js';
@@ -58,7 +59,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
     const q = toListQuery(m, query);
     if (anyOf) {
       const columns = anyOf.alias.anyOf.map((k) => m.byKey.get(k)!.column);
-      q.filters.push({ column: columns[0]!, key: anyOf.alias.param, op: 'eq', value: anyOf.value, anyColumns: columns });
+      const multi = anyOf.alias.anyOf.map((k) => isMultiValued(m.byKey.get(k)!.field));
+      q.filters.push({ column: columns[0]!, key: anyOf.alias.param, op: 'eq', value: anyOf.value, anyColumns: columns, anyMultiValued: multi });
     }
     const flat = query._flat === '1' || query._flat === 'true';
     const page = await listRecords(ctx, m, q, await rowScope(ctx, m, req.tenantId, req.session!), { flat });

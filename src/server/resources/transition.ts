@@ -83,7 +83,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
 
   // sanitize + validate the form
   sanitizeRecord({ ...m.schema, fields: formFields, children: [] }, form);
-  const r = formValidator(ctx, m, t)(form);
+  const r = formValidator(ctx, m, t)(form, await ctx.dicts.enabledValues());
   if (!r.ok) throw badRequest(r.message, { errors: r.errors });
 
   // the form's values that are fields of the resource are stored: field edit access first
@@ -161,7 +161,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
       // one current row per group: the others of the group leave the state this row entered
       if (t.supersede) await supersedeOthers(trx, m, t, caller, id, { ...(row as Rec), ...set });
       await runAfterWrite(ctx, trx, m, caller, 'edit', [id], r.value, pending);
-      await logWrites(trx, caller, m.name, t.action, [id], storedVersion(row as Rec) + 1);
+      await logWrites(trx, caller, m.name, t.action, [id], storedVersion(row as Rec) + 1, { model: m, before: [row as Rec] });
     });
   } catch (e) {
     if (!(e instanceof VersionMoved)) throw e;

@@ -199,7 +199,7 @@ export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown
       await checkCaps(ctx, trx, m, [id], caller.tenantId);
       await checkChildCaps(ctx, trx, links, id, caller.tenantId);
       await runAfterWrite(ctx, trx, m, caller, 'add', [id], valid, pending);
-      await logWrites(trx, caller, m.name, 'add', [id], 1);
+      await logWrites(trx, caller, m.name, 'add', [id], 1, { model: m });
     });
   });
   ctx.counts.invalidate(m.table);
@@ -249,7 +249,7 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
         await checkCaps(ctx, trx, m, [sid], caller.tenantId);
         await checkChildCaps(ctx, trx, links, sid, caller.tenantId);
         await runAfterWrite(ctx, trx, m, caller, 'edit', [sid], valid, pending);
-        await logWrites(trx, caller, m.name, 'edit', [sid], version + 1);
+        await logWrites(trx, caller, m.name, 'edit', [sid], version + 1, { model: m, before: [existing as Rec] });
       });
     });
   } catch (e) {
@@ -288,7 +288,7 @@ export async function deleteRecords(ctx: AppContext, m: ResourceModel, ids: stri
     for (const l of links) await trx.deleteFrom(l.model.table).where('tenant_id', '=', caller.tenantId).where(l.fk.column, 'in', own).execute();
     await trx.deleteFrom(m.table).where('tenant_id', '=', caller.tenantId).where('id', 'in', own).execute();
     await runAfterWrite(ctx, trx, m, caller, 'delete', own, {}, pending);
-    await logWrites(trx, caller, m.name, 'delete', own);
+    await logWrites(trx, caller, m.name, 'delete', own, undefined, { model: m, before: found as Rec[] });
   });
   ctx.counts.invalidate(m.table);
   for (const l of links) ctx.counts.invalidate(l.model.table);

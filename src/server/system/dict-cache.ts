@@ -11,6 +11,7 @@
  */
 import { RESYNC, type Bus } from '../bus/index.js';
 import type { Database } from '../db/connection.js';
+import type { LiveDictValues } from '../../core/validators/dict.js';
 
 /** Tables whose writes make the cached labels stale. */
 export const DICT_TABLES = new Set(['sys_dict', 'sys_dict_item']);
@@ -63,6 +64,23 @@ export class DictCache {
     }
     return this.loading;
   }
+
+  /**
+   * The enabled values of every live dictionary, for the core validator (the one dictionary rule
+   * of server and console): an item added in 数据字典 is accepted at once, a disabled one refused.
+   */
+  async enabledValues(): Promise<LiveDictValues> {
+    const all = await this.all();
+    let derived = this.enabledByMap.get(all);
+    if (!derived) {
+      derived = new Map([...all].map(([code, items]) => [code, items.filter((i) => i.enabled).map((i) => i.value)]));
+      this.enabledByMap.set(all, derived);
+    }
+    const byCode = derived;
+    return (code) => byCode.get(code);
+  }
+
+  private readonly enabledByMap = new WeakMap<Map<string, DictEntry[]>, Map<string, string[]>>();
 
   /** value -> label of one dictionary, or undefined when the database has no live dictionary of that code. */
   async labels(code: string): Promise<Map<string, string> | undefined> {
