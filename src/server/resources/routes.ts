@@ -21,6 +21,7 @@ import { runTransition } from './transition.js';
 import { runEffectAction } from './action.js';
 import { hasGrantedCodes } from './refs.js';
 import { can as hasCode } from '../auth/session.js';
+import { orgScopeFilter } from '../tenancy/org-scope.js';
 import { addRecord, deleteRecords, editRecord, parseIds, type Caller } from './write.js';
 
 type Query = Record<string, unknown>;
@@ -59,6 +60,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
       const columns = anyOf.alias.anyOf.map((k) => m.byKey.get(k)!.column);
       q.filters.push({ column: columns[0]!, key: anyOf.alias.param, op: 'eq', value: anyOf.value, anyColumns: columns });
     }
+    const org = await orgScopeFilter(ctx, m, req);
+    if (org) q.filters.push(org);
     const flat = query._flat === '1' || query._flat === 'true';
     const page = await listRecords(ctx, m, q, req.tenantId, { flat });
     decorateFor(req, m, page.records);
