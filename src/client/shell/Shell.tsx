@@ -179,6 +179,7 @@ function ShellLayout() {
     lineHeight: `${HEADER_HEIGHT}px`,
     display: 'flex',
     flexWrap: topmenu ? 'wrap' : undefined,
+    alignContent: topmenu ? 'flex-start' : undefined,
     alignItems: 'center',
     boxShadow: '0 1px 4px rgba(0,21,41,.08)',
     zIndex: 9,
@@ -258,7 +259,7 @@ function ShellLayout() {
               <Trigger />
             </a>
           )}
-          <div style={{ marginLeft: 'auto', height: '100%' }}>
+          <div style={{ marginLeft: 'auto', height: topmenu ? HEADER_HEIGHT : '100%' }}>
             <UserMenu
               menu={menu}
               mobile={mobile}
