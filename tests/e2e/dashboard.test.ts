@@ -124,6 +124,29 @@ describe('工作台', () => {
   });
 });
 
+describe('工作台 greeting by a mocked clock', () => {
+  // the console is loaded on the real clock (the request layer keeps signing with it), then the
+  // browser's clock is fixed and the login leads on to the workplace, which greets by that time
+  const cases: Array<[number, number, string]> = [[8, 59, '早上好'], [10, 59, '上午好'], [12, 59, '中午好'], [19, 59, '下午好'], [20, 0, '晚上好']];
+  for (const [h, m, greeting] of cases) {
+    it(`${pad(h)}:${pad(m)} -> ${greeting}`, async () => {
+      const session = await e2e.newSession();
+      const { page } = session;
+      await page.goto(`${e2e.url}/user/login?redirect=${encodeURIComponent('/dashboard/workplace')}`);
+      await page.getByPlaceholder('请输入用户名').waitFor();
+      const now = new Date();
+      await page.clock.setFixedTime(new Date(now.getFullYear(), now.getMonth(), now.getDate(), h, m, 0));
+      await page.getByPlaceholder('请输入用户名').fill(USERS.hospadmin.username);
+      await page.getByPlaceholder('请输入密码').fill(USERS.hospadmin.password);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/dashboard/workplace');
+      await expect.poll(() => page.getByTestId('workplace-greeting').innerText()).toBe(`${greeting}，医院管理员，祝你开心每一天！`);
+      session.errors.assertClean(KNOWN);
+      await session.context.close();
+    });
+  }
+});
+
 describe('系统监控', () => {
   it('a hospital administrator is refused', async () => {
     const { page } = s;
