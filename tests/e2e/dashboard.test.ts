@@ -97,6 +97,20 @@ describe('首页', () => {
   });
 });
 
+describe('图表', () => {
+  it('the chart index draws the last 30 days of the hospital, its order total as counted in the database', async () => {
+    const { page } = s;
+    await page.goto(`${e2e.url}/dashboard/chart`);
+    await page.getByTestId('dashboard-chart').waitFor();
+    const total = ORDERS.reduce((n, [t, c]) => n + one(`select count(*) n from ${t} where tenant_id = ${HOSPITAL} and ${c} >= '${day(-29)} 00:00:00' and ${c} < '${TOMORROW} 00:00:00'`), 0);
+    expect(total).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('chart-total-orders').getByTestId('figure-value').innerText()).toBe(String(total));
+    for (const key of ['orders', 'revenue', 'mix']) await page.getByTestId(`chart-${key}`).locator('canvas').waitFor();
+    expect(await page.getByTestId('page-title').innerText()).toBe('图表');
+    s.errors.assertClean(KNOWN);
+  });
+});
+
 describe('工作台', () => {
   it('greets by the time of day, lists pending work and the own recent activity', async () => {
     const { page } = s;

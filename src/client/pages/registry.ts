@@ -26,6 +26,7 @@ export const pageRegistry: Record<string, PageLoader> = {
   'account/settings/BaseSetting': () => import('./common/Placeholder'),
   'system/UserAnnouncementList': () => import('./announcement/UserAnnouncementList'),
   'monitor/SystemMonitor': () => import('./monitor/SystemMonitor'),
+  'dashboard/Chart': () => import('./dashboard/ChartIndex'),
 };
 
 /** Normalises a menu component string: no leading slash, no `views/` prefix, no extension. */
