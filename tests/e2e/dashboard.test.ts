@@ -111,6 +111,21 @@ describe('图表', () => {
   });
 });
 
+describe('任务', () => {
+  it('the task index lists the hospital\'s pending work as counted in the database, with its chart', async () => {
+    const { page } = s;
+    await page.goto(`${e2e.url}/dashboard/task`);
+    await page.getByTestId('dashboard-task').waitFor();
+    const pending = one(`select count(*) n from his_consult_order where tenant_id = ${HOSPITAL} and status = '2'`);
+    const row = page.getByTestId('task-hisConsultOrder');
+    await expect.poll(() => row.locator('td').nth(1).innerText()).toBe(String(pending));
+    const counts = (await page.getByTestId('task-list').locator('tbody tr td:nth-child(2)').allInnerTexts()).map(Number);
+    expect(await page.getByTestId('task-total').getByTestId('figure-value').innerText()).toBe(String(counts.reduce((a, b) => a + b, 0)));
+    await page.getByTestId('task-chart').locator('canvas').waitFor();
+    s.errors.assertClean(KNOWN);
+  });
+});
+
 describe('工作台', () => {
   it('greets by the time of day, lists pending work and the own recent activity', async () => {
     const { page } = s;

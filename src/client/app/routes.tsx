@@ -14,7 +14,7 @@ import { LoginGate, RequireAuth } from './guard';
 import { IframePage } from './IframePage';
 import { PageLoading } from './PageLoading';
 import { Titled } from './title-component';
-import { CHART_PATH, CHART_TITLE, HOME_PATH, HOME_TITLE, MONITOR_PATH, MONITOR_TITLE, WORKPLACE_PATH, WORKPLACE_TITLE } from './paths';
+import { CHART_PATH, CHART_TITLE, TASK_PATH, TASK_TITLE, HOME_PATH, HOME_TITLE, MONITOR_PATH, MONITOR_TITLE, WORKPLACE_PATH, WORKPLACE_TITLE } from './paths';
 import { loadedEngine, loadEngine, loadShell } from './loaders';
 
 const Login = lazy(() => import('../pages/login/Login'));
@@ -86,6 +86,7 @@ function staticShellRoutes(): Array<{ path: string; element: ReactNode }> {
     { path: '/account/settings/base', element: page('account/settings/BaseSetting', '账户设置', '/account/settings/base') },
     { path: MONITOR_PATH, element: page('monitor/SystemMonitor', MONITOR_TITLE, MONITOR_PATH) },
     { path: CHART_PATH, element: page('dashboard/Chart', CHART_TITLE, CHART_PATH) },
+    { path: TASK_PATH, element: page('dashboard/Task', TASK_TITLE, TASK_PATH) },
     { path: '/exception/403', element: page('exception/403', '403', '/exception/403') },
     { path: '/exception/404', element: page('exception/404', '404', '/exception/404') },
     { path: '/exception/500', element: page('exception/500', '500', '/exception/500') },

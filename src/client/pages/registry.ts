@@ -27,6 +27,7 @@ export const pageRegistry: Record<string, PageLoader> = {
   'system/UserAnnouncementList': () => import('./announcement/UserAnnouncementList'),
   'monitor/SystemMonitor': () => import('./monitor/SystemMonitor'),
   'dashboard/Chart': () => import('./dashboard/ChartIndex'),
+  'dashboard/Task': () => import('./dashboard/TaskIndex'),
 };
 
 /** Normalises a menu component string: no leading slash, no `views/` prefix, no extension. */
