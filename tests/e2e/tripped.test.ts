@@ -231,7 +231,7 @@ describe('5. fonts, icons, logo and the top menu', () => {
     const s = await adminSession();
     const { page } = s;
     const groups = page.getByTestId('side-menu').locator(':scope > .ant-menu-submenu > .ant-menu-submenu-title');
-    await expect.poll(() => groups.count()).toBeGreaterThan(5);
+    await expect.poll(() => groups.count(), { timeout: 15_000 }).toBeGreaterThan(5);
     for (const g of await groups.all()) {
       const box = await g.locator('.anticon svg').first().boundingBox();
       expect(box && box.width > 0 && box.height > 0, await g.innerText()).toBe(true);
@@ -251,7 +251,7 @@ describe('5. fonts, icons, logo and the top menu', () => {
     const { page } = s;
     // the groups this user has, as the side menu lists them
     const roots = page.getByTestId('side-menu').locator(':scope > li.ant-menu-submenu > .ant-menu-submenu-title .ant-menu-title-content');
-    await expect.poll(() => roots.count()).toBeGreaterThan(10);
+    await expect.poll(() => roots.count(), { timeout: 15_000 }).toBeGreaterThan(10);
     const titles = (await roots.allInnerTexts()).map((t) => t.trim());
     await page.evaluate(() => localStorage.setItem('pro__DEFAULT_LAYOUT_MODE', JSON.stringify({ value: 'topmenu', expire: null })));
     await page.reload();
@@ -300,18 +300,16 @@ describe('6b. relation options', () => {
 });
 
 describe('8. one label layout', () => {
-  /** Each label sits above its control. */
+  /** Each label sits above its control (all measured in one frame: a modal may still be zooming in). */
   async function labelsAbove(items: Locator, label: string, control: string): Promise<number> {
-    let n = 0;
-    for (const it of await items.all()) {
-      const l = await it.locator(label).first().boundingBox();
-      const c = await it.locator(control).first().boundingBox();
-      if (!l || !c) continue;
-      // the label's line ends above the control (its box may reach into the item's gap)
-      expect(l.y + l.height / 2, await it.innerText()).toBeLessThanOrEqual(c.y);
-      n++;
-    }
-    return n;
+    const boxes = await items.evaluateAll((els, [l, c]) => els.map((e) => {
+      const lb = e.querySelector(l!)?.getBoundingClientRect();
+      const cb = e.querySelector(c!)?.getBoundingClientRect();
+      return lb && cb && lb.height > 0 ? { text: (e as HTMLElement).innerText, labelMiddle: lb.top + lb.height / 2, controlTop: cb.top } : null;
+    }), [label, control]);
+    const measured = boxes.filter((b): b is NonNullable<typeof b> => b !== null);
+    for (const b of measured) expect(b.labelMiddle, b.text).toBeLessThanOrEqual(b.controlTop);
+    return measured.length;
   }
 
   it('the engine forms of one and two columns and the hand-written dialogs all put labels above', async () => {
