@@ -191,12 +191,16 @@ describe('organisation selection', () => {
     afterSwitch.mockRestore();
   });
 
-  it('the super tenant / a whole tenant stores no organisation id', () => {
+  it('a whole tenant (the super tenant too) stores no organisation id; an organisation of the super tenant stores its id', () => {
     ls.set(KEYS.orgId, 'old');
-    chooseOrganisation({ title: '第二医院租户', tenantId: 1001, orgId: '0' }, 1000);
+    chooseOrganisation({ title: '第二医院租户', tenantId: 1001, orgId: '0' });
     expect(ls.get(KEYS.tenantId)).toBe(1001);
     expect(ls.get(KEYS.orgId)).toBeNull();
-    chooseOrganisation({ title: '平台', tenantId: 1000, orgId: 'x' }, 1000);
+    chooseOrganisation({ title: '平台医院', tenantId: 1000, orgId: 'h7' });
+    expect(ls.get(KEYS.tenantId)).toBe(1000);
+    expect(ls.get(KEYS.orgId)).toBe('h7');
+    expect(appStore.get(orgIdAtom)).toBe('h7');
+    chooseOrganisation({ title: '平台', tenantId: 1000, orgId: '0' });
     expect(ls.get(KEYS.orgId)).toBeNull();
     expect(appStore.get(orgIdAtom)).toBeNull();
   });

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import PRIORITY_DICT from '../../schemas/dicts/priority.json';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { DEFAULT_PROTOCOL_CONFIG, decryptText, encryptText } from '../../src/core/protocol/index';
@@ -276,6 +277,7 @@ describe('NoticeBell', () => {
           sysMsgTotal: 1,
         });
       }
+      if (u.pathname.endsWith('/sys/dict/getDictItems/priority')) return env(PRIORITY_DICT.items);
       if (u.pathname.endsWith('/queryById')) {
         return env({ id: u.searchParams.get('id'), title: '通知甲', sender: 'admin', sendTime: '2026-01-01 10:00:00', msgContent: '<p>甲的内容</p>' });
       }
@@ -302,7 +304,8 @@ describe('NoticeBell', () => {
     fireEvent.click(screen.getByTestId('notice-bell'));
     await screen.findByText('通知(2)');
     expect(screen.getByText('系统消息(1)')).toBeTruthy();
-    expect(screen.getByText('紧急消息')).toBeTruthy();
+    // the names come from the priority dictionary (loaded once)
+    await screen.findByText('紧急消息');
     expect(screen.getByText('一般消息')).toBeTruthy();
     expect(screen.getByText('2026-01-01 10:00:00 发布')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: '查看更多' }).length).toBeGreaterThan(0);

@@ -47,7 +47,10 @@ describe('announcement modal', () => {
     const modal = () => document.querySelector('.ant-modal') as HTMLElement;
     expect(modal().style.width).toBe('60%');
     fireEvent.click(screen.getByRole('button', { name: '全屏' }));
-    expect(modal().style.width).toBe('100%');
+    // the whole viewport: full width, from the top, the content as tall as the window
+    expect(modal().style.width).toBe('100vw');
+    expect(modal().style.top).toBe('0px');
+    expect((document.querySelector('.ant-modal-content') as HTMLElement).style.height).toBe('100vh');
     fireEvent.click(screen.getByRole('button', { name: '退出全屏' }));
     expect(modal().style.width).toBe('60%');
   });

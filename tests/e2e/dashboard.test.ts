@@ -97,6 +97,35 @@ describe('首页', () => {
   });
 });
 
+describe('图表', () => {
+  it('the chart index draws the last 30 days of the hospital, its order total as counted in the database', async () => {
+    const { page } = s;
+    await page.goto(`${e2e.url}/dashboard/chart`);
+    await page.getByTestId('dashboard-chart').waitFor();
+    const total = ORDERS.reduce((n, [t, c]) => n + one(`select count(*) n from ${t} where tenant_id = ${HOSPITAL} and ${c} >= '${day(-29)} 00:00:00' and ${c} < '${TOMORROW} 00:00:00'`), 0);
+    expect(total).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('chart-total-orders').getByTestId('figure-value').innerText()).toBe(String(total));
+    for (const key of ['orders', 'revenue', 'mix']) await page.getByTestId(`chart-${key}`).locator('canvas').waitFor();
+    expect(await page.getByTestId('page-title').innerText()).toBe('图表');
+    s.errors.assertClean(KNOWN);
+  });
+});
+
+describe('任务', () => {
+  it('the task index lists the hospital\'s pending work as counted in the database, with its chart', async () => {
+    const { page } = s;
+    await page.goto(`${e2e.url}/dashboard/task`);
+    await page.getByTestId('dashboard-task').waitFor();
+    const pending = one(`select count(*) n from his_consult_order where tenant_id = ${HOSPITAL} and status = '2'`);
+    const row = page.getByTestId('task-hisConsultOrder');
+    await expect.poll(() => row.locator('td').nth(1).innerText()).toBe(String(pending));
+    const counts = (await page.getByTestId('task-list').locator('tbody tr td:nth-child(2)').allInnerTexts()).map(Number);
+    expect(await page.getByTestId('task-total').getByTestId('figure-value').innerText()).toBe(String(counts.reduce((a, b) => a + b, 0)));
+    await page.getByTestId('task-chart').locator('canvas').waitFor();
+    s.errors.assertClean(KNOWN);
+  });
+});
+
 describe('工作台', () => {
   it('greets by the time of day, lists pending work and the own recent activity', async () => {
     const { page } = s;
@@ -122,6 +151,29 @@ describe('工作台', () => {
     for (const text of await tableRows(page).allInnerTexts()) expect(text).toContain('待接诊');
     s.errors.assertClean(KNOWN);
   });
+});
+
+describe('工作台 greeting by a mocked clock', () => {
+  // the console is loaded on the real clock (the request layer keeps signing with it), then the
+  // browser's clock is fixed and the login leads on to the workplace, which greets by that time
+  const cases: Array<[number, number, string]> = [[8, 59, '早上好'], [10, 59, '上午好'], [12, 59, '中午好'], [19, 59, '下午好'], [20, 0, '晚上好']];
+  for (const [h, m, greeting] of cases) {
+    it(`${pad(h)}:${pad(m)} -> ${greeting}`, async () => {
+      const session = await e2e.newSession();
+      const { page } = session;
+      await page.goto(`${e2e.url}/user/login?redirect=${encodeURIComponent('/dashboard/workplace')}`);
+      await page.getByPlaceholder('请输入用户名').waitFor();
+      const now = new Date();
+      await page.clock.setFixedTime(new Date(now.getFullYear(), now.getMonth(), now.getDate(), h, m, 0));
+      await page.getByPlaceholder('请输入用户名').fill(USERS.hospadmin.username);
+      await page.getByPlaceholder('请输入密码').fill(USERS.hospadmin.password);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/dashboard/workplace');
+      await expect.poll(() => page.getByTestId('workplace-greeting').innerText()).toBe(`${greeting}，医院管理员，祝你开心每一天！`);
+      session.errors.assertClean(KNOWN);
+      await session.context.close();
+    });
+  }
 });
 
 describe('系统监控', () => {

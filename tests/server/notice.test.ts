@@ -182,7 +182,7 @@ describe('read marks and 我的消息', () => {
 
     const found = await call<Page<Rec>>(app, '/sys/sysAnnouncementSend/list', { token: tok.hospadmin, query: { title: '*检索专用*' } });
     expect(found.body.result.total).toBe(1);
-    expect(found.body.result.records[0]).toMatchObject({ anntId: id, title: '我的消息检索专用', titile: '我的消息检索专用', msgCategory: '1', sender: '系统管理员', priority: 'H', readFlag: '0', readFlag_dictText: '未读', priority_dictText: '高' });
+    expect(found.body.result.records[0]).toMatchObject({ anntId: id, title: '我的消息检索专用', titile: '我的消息检索专用', msgCategory: '1', sender: '系统管理员', priority: 'H', readFlag: '0', readFlag_dictText: '未读', priority_dictText: '紧急消息' });
     const bySender = await call<Page<Rec>>(app, '/sys/sysAnnouncementSend/getMyAnnouncementSend', { token: tok.hospadmin, query: { sender: '系统管理员', title: '检索专用' } });
     expect(bySender.body.result.total).toBe(1);
     const none = await call<Page<Rec>>(app, '/sys/sysAnnouncementSend/getMyAnnouncementSend', { token: tok.hospadmin, query: { sender: '没有这个人' } });

@@ -308,6 +308,8 @@ function shownText(status: number): string {
 }
 
 let expiredModalOpen = false;
+/** A 401 logout is scheduled (the page reloads with it). */
+let unauthorizedPending = false;
 
 /** Seed §8. Returns whether something was shown. */
 export function handleHttpError(status: number, env: Envelope<unknown> | null, cfg: ProtocolConfig = protocolConfig): boolean {
@@ -322,9 +324,13 @@ export function handleHttpError(status: number, env: Envelope<unknown> | null, c
       notify(TEXTS.notFound);
       return true;
     case 401:
-      notify(TEXTS.unauthorized);
-      if (getToken()) {
-        void sessionHooks.logout().finally(() => setTimeout(() => sessionHooks.reload(), 1500));
+      // One notice (keyed) however many calls fail; it stays on screen with the shell still mounted
+      // for 1.5 s, and only then the session is cleared and the page reloads (logging out first
+      // would unmount the shell, and the notice with it, before anyone could read it).
+      feedback.notification.error({ key: 'unauthorized', message: TEXTS.systemTip, description: TEXTS.unauthorized, duration: 4 });
+      if (getToken() && !unauthorizedPending) {
+        unauthorizedPending = true;
+        setTimeout(() => void sessionHooks.logout().finally(() => sessionHooks.reload()), 1500);
       }
       return true;
     case 504:

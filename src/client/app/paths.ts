@@ -6,6 +6,12 @@ export const WORKPLACE_TITLE = '工作台';
 /** 系统监控 (platform super administrator; the server refuses others). */
 export const MONITOR_PATH = '/monitor/system';
 export const MONITOR_TITLE = '系统监控';
+/** 图表: the chart index of the dashboards. */
+export const CHART_PATH = '/dashboard/chart';
+export const CHART_TITLE = '图表';
+/** 任务: the caller's pending work. */
+export const TASK_PATH = '/dashboard/task';
+export const TASK_TITLE = '任务';
 export const LOGIN_PATH = '/user/login';
 
 /** Paths reachable without a token. */

@@ -4,8 +4,9 @@
  *
  * - Container per `form.open`: drawer (default) or modal; `page` falls back to
  *   a drawer. Title 新增<entity> / 编辑<entity> / <entity>详情, buttons 取消 / 确定.
- * - Edit and detail load `queryById` first (spinner; stale loads aborted);
- *   detail is readPretty.
+ * - Edit and detail load `queryById` first (spinner; stale loads aborted).
+ * - Detail is a description list (ResourceDetail), not a form: buttons 关闭, and 编辑 when the
+ *   caller may edit the record in its state (it turns the same drawer into the edit form).
  * - Validation: Formily rules projected from core (`toFormilySchema`), core
  *   format rule, zh-CN messages, `$cond` reactions, debounced duplicate check.
  * - Submit: POST add / PUT edit without `<key>_dictText` keys; success shows
@@ -31,12 +32,16 @@ import { jsonError } from './fields/simple';
 import { loadResourceSchema } from './schemas';
 import { MergeDialog, type MergeChoice, type MergeConflict } from './MergeDialog';
 import { parseChildError, SubTable, type SubTableHandle } from './SubTable';
+import { ResourceDetail } from './ResourceDetail';
+import { editableInState } from '../../core/projections/access';
 
 /** The detail view's data log (its own chunk: loaded when a detail opens). */
 const AuditTimeline = lazy(() => import('./widgets/AuditTimeline'));
 
 export const FORM_TEXTS = {
   ok: '确定',
+  close: '关闭',
+  edit: '编辑',
   cancel: '取消',
   added: '添加成功！',
   edited: '编辑成功！',
@@ -137,7 +142,10 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
     if (target) setShown(target);
   }, [target]);
   const open = !!target;
-  const mode: FormMode = shown?.mode ?? 'create';
+  // 编辑 in a detail view turns this opening into the edit form (a new opening starts over)
+  const [editing, setEditing] = useState(false);
+  useEffect(() => setEditing(false), [target]);
+  const mode: FormMode = shown?.mode === 'detail' && editing ? 'edit' : shown?.mode ?? 'create';
   const id = shown?.id;
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const allowed = useAccess();
@@ -196,9 +204,8 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
     baseRef.current = record;
   }, [record]);
   const form = useMemo(() => {
-    if (load.status !== 'ready' || !children) return null;
+    if (load.status !== 'ready' || !children || mode === 'detail') return null;
     return createForm({
-      readPretty: mode === 'detail',
       validateFirst: true,
       initialValues: record ? stripDictText(record) : {},
       effects() {
@@ -220,7 +227,7 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
           });
         }
         for (const f of schema.fields) {
-          if (!f.unique || mode === 'detail') continue;
+          if (!f.unique) continue;
           const check = duplicateValidator(schema.name, f.key, () => dataId.current);
           onFieldInit(f.key, (field) => {
             const base = (field as Field).validator;
@@ -229,7 +236,7 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
           });
         }
         for (const f of schema.fields) {
-          if (f.kind !== 'json' || mode === 'detail') continue;
+          if (f.kind !== 'json') continue;
           onFieldInit(f.key, (field) => {
             const base = (field as Field).validator;
             const list = base === undefined ? [] : Array.isArray(base) ? base : [base];
@@ -238,7 +245,7 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
         }
         // dict values: the core rule the server applies, over the enabled items the console loaded
         for (const f of schema.fields) {
-          if (f.kind !== 'dict' || !f.dict || mode === 'detail') continue;
+          if (f.kind !== 'dict' || !f.dict) continue;
           const code = f.dict;
           onFieldInit(f.key, (field) => {
             const base = (field as Field).validator;
@@ -251,7 +258,7 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
           });
         }
         for (const f of schema.fields) {
-          if (!f.rule || mode === 'detail') continue;
+          if (!f.rule) continue;
           const check = ruleValidator(f.rule);
           onFieldInit(f.key, (field) => {
             const base = (field as Field).validator;
@@ -270,10 +277,6 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
 
   const submit = async () => {
     if (!form || saving) return;
-    if (mode === 'detail') {
-      onClose();
-      return;
-    }
     clearServerErrors(form);
     let valid = true;
     try {
@@ -283,6 +286,7 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
     }
     for (const h of subTables.current.values()) if (!h.validate()) valid = false;
     if (!valid) return;
+    if (mode === 'detail') return;
     const body = formBody(schema, mode, stripDictText({ ...(form.values as Row) }), id, allowed);
     for (const c of children ?? []) {
       const h = subTables.current.get(c.spec.key);
@@ -335,17 +339,34 @@ export default function ResourceForm({ schema, target, onClose, onSaved }: Resou
   };
 
   const title = formTitle(schema, mode);
-  const footer = (
+  const mayEdit = !!record && allowed(schema, { action: 'edit' }) && editableInState(schema, record);
+  const footer = mode === 'detail' ? (
+    <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Button onClick={onClose}>{FORM_TEXTS.close}</Button>
+      {mayEdit && <Button type="primary" onClick={() => setEditing(true)}>{FORM_TEXTS.edit}</Button>}
+    </Space>
+  ) : (
     <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
       <Button onClick={onClose}>{FORM_TEXTS.cancel}</Button>
-      <Button type="primary" loading={saving} disabled={mode !== 'detail' && !form} onClick={submit}>
+      <Button type="primary" loading={saving} disabled={!form} onClick={submit}>
         {FORM_TEXTS.ok}
       </Button>
     </Space>
   );
 
+  const detail = mode === 'detail' && load.status === 'ready' && record && children;
   const body = load.status === 'error'
     ? <Alert type="warning" showIcon message={load.message} />
+    : detail
+      ? (
+        <>
+          <ResourceDetail schema={schema} record={record} allowed={allowed} />
+          {children.map((c) => (
+            <SubTable key={c.spec.key} child={c.spec} schema={c.schema} readOnly
+              initial={Array.isArray(record[c.spec.key]) ? (record[c.spec.key] as Row[]) : []} />
+          ))}
+        </>
+      )
     : !form
       ? <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>
       : (

@@ -2,6 +2,7 @@
  * The Formily runtime shared by the lazy form chunks (ResourceForm, ActionFormModal):
  * the SchemaField with every engine widget registered by name, validation installed.
  */
+import type { ComponentProps } from 'react';
 import { createSchemaField } from '@formily/react';
 import {
   Checkbox, DatePicker, FormCollapse, FormGrid, FormItem, FormLayout, FormTab, Input, NumberPicker, Password,
@@ -17,7 +18,7 @@ import { Section } from './fields/Section';
 
 installValidation();
 
-export const SchemaField = createSchemaField({
+const RawSchemaField = createSchemaField({
   components: {
     FormItem, FormGrid, FormLayout, FormCollapse, FormTab, Space: FSpace, PreviewText,
     Input, Password, NumberPicker, Select, Switch, DatePicker, TimePicker, Checkbox, Radio, TreeSelect, Cascader,
@@ -36,3 +37,12 @@ export const SchemaField = createSchemaField({
   },
   scope: { $cond: evaluateCondition },
 });
+
+/** The engine's SchemaField: an empty read-only value shows `-` (as list cells do), never Formily's `N/A`. */
+export function SchemaField(props: ComponentProps<typeof RawSchemaField>) {
+  return (
+    <PreviewText.Placeholder value="-">
+      <RawSchemaField {...props} />
+    </PreviewText.Placeholder>
+  );
+}

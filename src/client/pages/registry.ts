@@ -28,6 +28,8 @@ export const pageRegistry: Record<string, PageLoader> = {
   'monitor/SystemMonitor': () => import('./monitor/SystemMonitor'),
   'decoration/Editor': () => import('./decoration/Editor'),
   'settings/DownloadCenter': () => import('./settings/DownloadCenter'),
+  'dashboard/Chart': () => import('./dashboard/ChartIndex'),
+  'dashboard/Task': () => import('./dashboard/TaskIndex'),
 };
 
 /** Normalises a menu component string: no leading slash, no `views/` prefix, no extension. */

@@ -43,6 +43,8 @@ const { Sider, Header, Content, Footer } = Layout;
 export const SIDER_WIDTH = 200;
 export const SIDER_COLLAPSED_WIDTH = 80;
 export const HEADER_HEIGHT = 64;
+/** The menu row of the top-menu layout. */
+export const TOP_MENU_HEIGHT = 48;
 const DARK_BG = '#001529';
 
 /** Idle after the first rows are painted (or a page without a list settled): the engine chunk
@@ -77,18 +79,26 @@ function Logo({ collapsed, dark }: { collapsed?: boolean; dark?: boolean }) {
         alignItems: 'center',
         justifyContent: collapsed ? 'center' : 'flex-start',
         gap: 8,
-        padding: '0 16px',
+        padding: '0 12px',
         fontWeight: 600,
-        fontSize: 16,
+        fontSize: 15,
         color: dark ? '#fff' : undefined,
-        whiteSpace: 'nowrap',
         overflow: 'hidden',
         flex: 'none',
+        maxWidth: collapsed ? undefined : SIDER_WIDTH,
       }}
       data-testid="shell-logo"
     >
       <MedicineBoxTwoTone style={{ fontSize: 24, flex: 'none' }} />
-      {collapsed ? null : <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{title}</span>}
+      {/* the whole name in the sider's 200 px: one line for the default title, a longer name wraps to two */}
+      {collapsed ? null : (
+        <span
+          data-testid="shell-logo-title"
+          style={{ lineHeight: 1.25, whiteSpace: 'normal', wordBreak: 'break-all', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+        >
+          {title}
+        </span>
+      )}
     </Link>
   );
 }
@@ -159,12 +169,17 @@ function ShellLayout() {
   const Trigger = (mobile ? !drawerOpen : collapsed) ? MenuUnfoldOutlined : MenuFoldOutlined;
 
   const headerBg = topmenu && dark ? DARK_BG : '#fff';
+  // top-menu mode: the logo and the actions on the first row, the whole width of the second row
+  // for the menu groups, so that none hides behind "···" at desktop widths
+  const headerHeight = topmenu ? HEADER_HEIGHT + TOP_MENU_HEIGHT : HEADER_HEIGHT;
   const headerStyle: CSSProperties = {
     background: headerBg,
     padding: 0,
-    height: HEADER_HEIGHT,
+    height: headerHeight,
     lineHeight: `${HEADER_HEIGHT}px`,
     display: 'flex',
+    flexWrap: topmenu ? 'wrap' : undefined,
+    alignContent: topmenu ? 'flex-start' : undefined,
     alignItems: 'center',
     boxShadow: '0 1px 4px rgba(0,21,41,.08)',
     zIndex: 9,
@@ -175,7 +190,7 @@ function ShellLayout() {
           top: 0,
           right: 0,
           width: topmenu || mobile ? '100%' : `calc(100% - ${siderWidth}px)`,
-          transform: headerHidden ? `translateY(-${HEADER_HEIGHT}px)` : undefined,
+          transform: headerHidden ? `translateY(-${headerHeight}px)` : undefined,
         }
       : {}),
   };
@@ -232,10 +247,7 @@ function ShellLayout() {
       <Layout style={{ marginLeft: fixedSider ? siderWidth : 0, transition: 'margin-left .2s' }}>
         <Header style={headerStyle} data-testid="global-header" data-hidden={headerHidden ? 'true' : 'false'}>
           {topmenu ? (
-            <>
-              <Logo dark={dark} />
-              <SideMenu menu={menu} mode="horizontal" theme={settings.navTheme} />
-            </>
+            <Logo dark={dark} />
           ) : (
             <a
               role="button"
@@ -247,7 +259,7 @@ function ShellLayout() {
               <Trigger />
             </a>
           )}
-          <div style={{ marginLeft: 'auto', height: '100%' }}>
+          <div style={{ marginLeft: 'auto', height: topmenu ? HEADER_HEIGHT : '100%' }}>
             <UserMenu
               menu={menu}
               mobile={mobile}
@@ -258,8 +270,13 @@ function ShellLayout() {
               }}
             />
           </div>
+          {topmenu ? (
+            <div style={{ flexBasis: '100%', height: TOP_MENU_HEIGHT, lineHeight: `${TOP_MENU_HEIGHT}px`, display: 'flex', borderTop: '1px solid rgba(5,5,5,.06)' }}>
+              <SideMenu menu={menu} mode="horizontal" theme={settings.navTheme} />
+            </div>
+          ) : null}
         </Header>
-        {settings.fixedHeader ? <div style={{ height: HEADER_HEIGHT, flex: 'none' }} /> : null}
+        {settings.fixedHeader ? <div style={{ height: headerHeight, flex: 'none' }} /> : null}
         {showTabs ? <MultiTab /> : null}
         <Content style={{ margin: '16px 16px 0' }}>
           <div style={fixedWidth ? { maxWidth: 1200, margin: '0 auto' } : undefined}>

@@ -6,7 +6,7 @@
  * their page, which shows the iframe in the content area; meta.target opens meta.url there.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Menu } from 'antd';
+import { ConfigProvider, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { getToken } from '../state/storage';
 import type { MenuItem } from '../state/types';
@@ -36,7 +36,8 @@ export function menuAction(item: MenuItem | undefined, key: string, token: strin
 export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  const items = useMemo(() => toMenuItems(menu), [menu]);
+  // the top menu shows the groups by title only (compact: every group fits a desktop row)
+  const items = useMemo(() => toMenuItems(menu, 0, mode === 'inline'), [menu, mode]);
   const selected = selectedMenuKey(menu, location.pathname);
   const rootKeys = useMemo(() => menu.map((m) => m.path), [menu]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (selected ? ancestorKeys(menu, selected) ?? [] : []));
@@ -66,7 +67,7 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   }
 
   const inline = mode === 'inline';
-  return (
+  const menuEl = (
     <Menu
       mode={mode}
       theme={theme}
@@ -74,8 +75,9 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
       selectedKeys={selected ? [selected] : []}
       {...(inline && !collapsed ? { openKeys, onOpenChange } : {})}
       onClick={onClick}
-      style={inline ? { borderInlineEnd: 0 } : { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '62px' }}
+      style={inline ? { borderInlineEnd: 0 } : { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '46px', paddingInline: 8 }}
       data-testid={inline ? 'side-menu' : 'top-menu'}
     />
   );
+  return inline ? menuEl : <ConfigProvider theme={{ components: { Menu: { itemPaddingInline: 12 } } }}>{menuEl}</ConfigProvider>;
 }

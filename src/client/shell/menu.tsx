@@ -13,13 +13,14 @@ export function visibleChildren(item: MenuItem): MenuItem[] {
   return (item.children ?? []).filter((c) => !c.hidden);
 }
 
-export function toMenuItems(menu: readonly MenuItem[], depth = 0): AntMenuItem[] {
+/** Antd menu items; `rootIcons` false leaves the top level without icons (the compact top menu). */
+export function toMenuItems(menu: readonly MenuItem[], depth = 0, rootIcons = true): AntMenuItem[] {
   return menu
     .filter((m) => m && !m.hidden)
     .map((m): AntMenuItem => {
       const kids = visibleChildren(m);
       const label = m.meta?.title ?? m.name ?? m.path;
-      const icon = depth === 0 || m.meta?.icon ? menuIcon(m.meta?.icon) : undefined;
+      const icon = depth === 0 && !rootIcons ? undefined : depth === 0 || m.meta?.icon ? menuIcon(m.meta?.icon) : undefined;
       if (kids.length > 0 && !m.alwaysShow) {
         return { key: m.path, label, icon, children: toMenuItems(kids, depth + 1) };
       }

@@ -16,6 +16,8 @@ export interface RouteInfo {
 export const STATIC_TITLES: Readonly<Record<string, string>> = {
   '/dashboard/analysis': '首页',
   '/dashboard/workplace': '工作台',
+  '/dashboard/chart': '图表',
+  '/dashboard/task': '任务',
   '/monitor/system': '系统监控',
   '/isps/userAnnouncement': '我的消息',
   '/account/settings/base': '账户设置',

@@ -4,7 +4,9 @@
  *   `pro__ORG_ID`) and updates the displayed name (`currentOrgAtom`, kept in `pro__CURRENT_ORG`
  *   together with the tenant it belongs to, so a stale label never shows for another tenant).
  * - Super-tenant user: the user tenant is stored and no organisation id (session.applyLogin);
- *   picking the super tenant itself or a whole tenant (orgId '0') stores no organisation id.
+ *   picking a whole tenant (orgId '0', the super tenant itself included) stores no organisation id;
+ *   picking an organisation of any tenant stores its id (the server narrows a super-tenant user's
+ *   lists to it: src/server/tenancy/org-scope.ts).
  * - Admin-tenant check: tenant id unset or 0 (session.isAdminTenant).
  * - Tenant id / org id from the page URL (`?tenantId=&orgId=`) are stored at start-up
  *   (`applyTenantFromUrl`, called by main.tsx); a tenant id clears any stored org id first.
@@ -34,15 +36,11 @@ export function realOrgId(orgId: unknown): string | number | null {
 }
 
 /**
- * Picks an organisation: stores tenant + org (none for the super tenant / a whole tenant)
- * and the label.
+ * Picks an organisation: stores tenant + org (none for a whole tenant) and the label.
  */
-export function chooseOrganisation(
-  org: { title: string; tenantId: string | number; orgId?: string | number | null },
-  superTenantId?: string | number | null,
-): void {
-  const isSuper = superTenantId !== undefined && superTenantId !== null && String(org.tenantId) === String(superTenantId);
-  const orgId = isSuper ? null : realOrgId(org.orgId);
+export function chooseOrganisation(org: { title: string; tenantId: string | number; orgId?: string | number | null }): void {
+  // an organisation of any tenant (the super tenant's too) is stored; the tenant itself ('0') is none
+  const orgId = realOrgId(org.orgId);
   selectOrganisation(org.tenantId, orgId);
   const current: CurrentOrg = { title: org.title, tenantId: org.tenantId, orgId };
   ls.set(CURRENT_ORG_KEY, current);

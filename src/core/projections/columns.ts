@@ -52,7 +52,8 @@ export function valueTypeOf(kind: FieldKind): ValueType {
 const SYSTEM_TITLES: Record<string, string> = Object.fromEntries(SYSTEM_FIELDS.map((c) => [c.key, c.title]));
 const TEXTLIKE = new Set<ValueType>(['text', 'textarea', 'select', 'link', 'richtext']);
 
-function fieldColumn(f: FieldSchema): ColumnSpec {
+/** The cell spec of one field (list cells and the detail view show values alike). */
+export function fieldColumn(f: FieldSchema): ColumnSpec {
   const opts = f.list && typeof f.list === 'object' ? f.list : {};
   const valueType = valueTypeOf(f.kind);
   const col: ColumnSpec = {

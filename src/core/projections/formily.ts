@@ -22,6 +22,9 @@ import type { Registry } from '../schema/registry.js';
 import { isMultiValued } from '../schema/naming.js';
 import { fieldRules, requiredMessage } from '../validators/rules.js';
 import { KINDS } from '../kinds/index.js';
+import { FORM_LABEL_LAYOUT } from './form-layout.js';
+
+export { FORM_LABEL_LAYOUT };
 
 export type FormMode = 'create' | 'edit' | 'detail';
 export type ISchemaLike = Record<string, unknown>;
@@ -118,20 +121,28 @@ function fieldNode(f: FieldSchema, source: string, mode: FormMode, columns: numb
   return node;
 }
 
+/**
+ * The declared sections with the given fields placed in them; fields no section names go to a
+ * last section 其他信息 (untitled when the schema declares no sections).
+ */
+export function placeInSections(schema: ResourceSchema, fields: FieldSchema[]): Array<{ title?: string; keys: string[] }> {
+  const keys = new Set(fields.map((f) => f.key));
+  const declared = schema.form?.sections ?? [];
+  const sections: Array<{ title?: string; keys: string[] }> = declared.map((s) => ({ title: s.title, keys: s.fields.filter((k) => keys.has(k)) }));
+  const placed = new Set(sections.flatMap((s) => s.keys));
+  const rest = fields.map((f) => f.key).filter((k) => !placed.has(k));
+  if (rest.length) sections.push(declared.length ? { title: '其他信息', keys: rest } : { keys: rest });
+  return sections;
+}
+
 /** Form schema: FormLayout > one Card + FormGrid per section (or one grid without sections). */
 export function toFormilySchema(schema: ResourceSchema, mode: FormMode, registry?: Registry): ISchemaLike {
   const columns = schema.form?.columns ?? 1;
   const fields = schema.fields.filter((f) => inForm(f, mode));
   const byKey = new Map(fields.map((f) => [f.key, f]));
-  const declared = schema.form?.sections ?? [];
-  const sections: Array<{ title?: string; keys: string[] }> = declared.map((s) => ({ title: s.title, keys: s.fields.filter((k) => byKey.has(k)) }));
-  const placed = new Set(sections.flatMap((s) => s.keys));
-  const rest = fields.map((f) => f.key).filter((k) => !placed.has(k));
-  if (rest.length) sections.push(declared.length ? { title: '其他信息', keys: rest } : { keys: rest });
+  const sections = placeInSections(schema, fields);
 
-  const layoutProps = columns > 1
-    ? { layout: 'vertical', colon: false }
-    : { labelCol: 6, wrapperCol: 16 };
+  const layoutProps = { ...FORM_LABEL_LAYOUT };
   const sectionNodes: Record<string, ISchemaLike> = {};
   sections.forEach((s, i) => {
     if (!s.keys.length) return;

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
 import { SUPER_TENANT_ID, type AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
+import { ORG_RESOURCE } from '../tenancy/org-scope.js';
 
 export const ORG_LIST_PERMISSION = 'org:list';
 const DEFAULT_PAGE_SIZE = 10;
@@ -29,7 +30,7 @@ function positiveInt(v: string | undefined, dflt: number, name: string): number 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function registerOrgRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const hospitals = ctx.models.get('hisHospital')?.table;
+  const hospitals = ctx.models.get(ORG_RESOURCE)?.table;
 
   app.get('/sys/org/list', async (req) => {
     const me = req.session!;

@@ -12,7 +12,7 @@ import type { AppContext } from '../context.js';
 import type { ResourceModel } from '../resources/model.js';
 import { toStored } from '../resources/model.js';
 import { fromFen, toFen } from '../../core/kinds/index.js';
-import { generateRows } from '../demo/index.js';
+import { demoToday, generateRows } from '../demo/index.js';
 import { newId } from './ids.js';
 import { REGIONS, regionLevel, regionParent, SERVICE_OPEN_PROVINCES } from './regions.js';
 
@@ -157,7 +157,7 @@ function seedPrescriptions(ctx: AppContext, plan: Plan, now: string): void {
       p.weight = Math.round((8 + Number(p.patient_age) * 2.6 + r.next() * 4) * 10) / 10;
     } else p.weight = null;
     const count = r.int(1, 4);
-    const recs = generateRows(im.schema, count, { seed: seq, tenantId: Number(p.tenant_id), dicts: ctx.registry.dicts, refIds: { sysDrug: tenantDrugs.map((d) => String(d.id)) } });
+    const recs = generateRows(im.schema, count, { seed: seq, tenantId: Number(p.tenant_id), dicts: ctx.registry.dicts, refIds: { sysDrug: tenantDrugs.map((d) => String(d.id)) }, now: demoToday(now) });
     let amount = 0;
     for (const rec of recs) {
       const d = tenantDrugs.find((x) => String(x.id) === String(rec.drugId)) ?? r.pick(tenantDrugs);
@@ -201,7 +201,7 @@ function seedStockIns(ctx: AppContext, plan: Plan, now: string): void {
     b.audit_by = audited ? r.pick(PHARMACISTS) : null;
     b.audit_time = audited ? `${billDate} ${String(r.int(9, 17)).padStart(2, '0')}:${String(r.int(0, 59)).padStart(2, '0')}:00` : null;
     const count = r.int(1, 5);
-    const recs = generateRows(lm.schema, count, { seed: 7000 + seq, tenantId: Number(b.tenant_id), dicts: ctx.registry.dicts, refIds: { sysDrug: tenantDrugs.map((d) => String(d.id)) } });
+    const recs = generateRows(lm.schema, count, { seed: 7000 + seq, tenantId: Number(b.tenant_id), dicts: ctx.registry.dicts, refIds: { sysDrug: tenantDrugs.map((d) => String(d.id)) }, now: demoToday(now) });
     let total = 0;
     for (const rec of recs) {
       const d = tenantDrugs.find((x) => String(x.id) === String(rec.drugId)) ?? r.pick(tenantDrugs);

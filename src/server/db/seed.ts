@@ -11,7 +11,7 @@ import { hashPassword } from '../auth/password.js';
 import { toStored, type ResourceModel } from '../resources/model.js';
 import { inTransaction, type Database } from './connection.js';
 import { newId, nowText } from './ids.js';
-import { generateRows, seedOrder } from '../demo/index.js';
+import { demoToday, generateRows, seedOrder } from '../demo/index.js';
 import { hashSeed } from '../demo/prng.js';
 import { seedLang } from './seed-lang.js';
 import { settleDemoRows } from './seed-settle.js';
@@ -66,6 +66,7 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
   const { registry } = ctx;
   const schemas = [...registry.resources.values()];
   const now = nowText();
+  const demoNow = demoToday(now);
   const plan: SeedPlan = [];
   const add = (table: string, rows: Row[]) => {
     const hit = plan.find((p) => p.table === table);
@@ -129,7 +130,7 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
         // each module's rows are seeded by its name: adding a module changes no other module's rows
         const recs = s.demo?.records
           ? s.demo.records.map((r) => ({ ...r }))
-          : generateRows(s, Math.min(opts.rows, s.demo?.rows ?? opts.rows), { seed: hashSeed(tenant.id, s.name), tenantId: tenant.id, dicts: registry.dicts, refIds, refRows });
+          : generateRows(s, Math.min(opts.rows, s.demo?.rows ?? opts.rows), { seed: hashSeed(tenant.id, s.name), tenantId: tenant.id, dicts: registry.dicts, refIds, refRows, now: demoNow });
         const rows: Row[] = [];
         const apiRows: Row[] = [];
         // fixed records of a tree name their parent by its label (an earlier record's)

@@ -21,6 +21,19 @@ import { KINDS } from '../../core/kinds/index.js';
 const DAY = 86_400_000;
 export const DEFAULT_NOW = '2025-12-31T00:00:00Z';
 
+/**
+ * The "today" of a seeded demo: the seed's start day (from its local `YYYY-MM-DD …` time), so
+ * that recent orders and open work fall on the days the console shows — the same rows for the
+ * same start day. DEMO_NOW (an ISO time) pins it, e.g. for a reproducible screenshot.
+ */
+export function demoToday(startedAt: string, env: Record<string, string | undefined> = process.env): string {
+  if (env.DEMO_NOW) return env.DEMO_NOW;
+  return `${startedAt.slice(0, 10)}T00:00:00Z`;
+}
+
+/** Days back of a generated time: a third within the last 30 days (today included), the rest over three years. */
+const daysBack = (c: RowCtx) => (c.rng.chance(1 / 3) ? c.rng.int(0, 29) : c.rng.int(0, 3 * 365));
+
 const NEUTRAL_TEXT = [
   '资料已核对，信息准确。', '按医院规定执行。', '如有疑问请联系信息科。', '定期复核，保持信息更新。',
   '已完成年度校验。', '数据来源于医院信息系统同步。', '请按时复诊，遵医嘱用药。',
@@ -223,7 +236,7 @@ const DEMO_BY_KIND: Record<FieldKind, DemoByKind> = {
   money: (c, f) => decimal(c, f, 1, 500),
   boolean: (c, f) => (typeof f.default === 'boolean' ? (c.rng.chance(0.7) ? f.default : !f.default) : c.rng.chance(0.5)),
   date: (c) => fmtDate(c.plan.now.getTime() - c.rng.int(0, 3 * 365) * DAY),
-  datetime: (c) => fmtDateTime(c.plan.now.getTime() - c.rng.int(0, 3 * 365) * DAY + c.rng.int(8 * 3600, 21 * 3600 - 1) * 1000),
+  datetime: (c) => fmtDateTime(c.plan.now.getTime() - daysBack(c) * DAY + c.rng.int(8 * 3600, 21 * 3600 - 1) * 1000),
   time: (c) => `${pad(c.rng.int(8, 20), 2)}:${pad(c.rng.int(0, 3) * 15, 2)}:00`,
   dict: (c, f) => dictValue(c, f),
   ref: (c, f) => refValue(c, f),

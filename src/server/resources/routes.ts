@@ -23,6 +23,7 @@ import { runTransition } from './transition.js';
 import { runEffectAction } from './action.js';
 import { hasGrantedCodes } from './refs.js';
 import { can as hasCode } from '../auth/session.js';
+import { orgScopeFilter } from '../tenancy/org-scope.js';
 import { addRecord, deleteRecords, editRecord, parseIds, type Caller } from './write.js';
 
 type Query = Record<string, unknown>;
@@ -62,6 +63,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
       const multi = anyOf.alias.anyOf.map((k) => isMultiValued(m.byKey.get(k)!.field));
       q.filters.push({ column: columns[0]!, key: anyOf.alias.param, op: 'eq', value: anyOf.value, anyColumns: columns, anyMultiValued: multi });
     }
+    const org = await orgScopeFilter(ctx, m, req);
+    if (org) q.filters.push(org);
     const flat = query._flat === '1' || query._flat === 'true';
     const page = await listRecords(ctx, m, q, await rowScope(ctx, m, req.tenantId, req.session!), { flat });
     decorateFor(req, m, page.records);

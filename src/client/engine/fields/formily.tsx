@@ -131,12 +131,14 @@ const RefSelectEditable = observer((props: FormRefProps) => {
       onChange={props.onChange}
     />
   );
-  if (!wantsPicker(target) || props.disabled || !allowed(target!, { action: 'list' })) return select;
+  const picker = wantsPicker(target) && !props.disabled && allowed(target!, { action: 'list' });
+  // one tree shape whether or not the picker button joins (the target schema loads after the
+  // first render): the select is never remounted, so its options are requested once per open
   return (
     <Space.Compact style={{ width: '100%' }}>
       {select}
-      <Button aria-label="选择" icon={<SearchOutlined />} onClick={() => setPicking(true)} />
-      {picking && target && (
+      {picker && <Button aria-label="选择" icon={<SearchOutlined />} onClick={() => setPicking(true)} />}
+      {picker && picking && target && (
         <Suspense fallback={null}>
           <RefPickerModal target={target} title={`选择${field?.title ?? ''}`} multiple={props.multiple} valueField={valueField} labelField={label}
             value={toList(props.value)}

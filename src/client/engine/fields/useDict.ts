@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DictItem } from '../../../core/schema/types';
-import { dictItems } from '../api';
+import { getDictItems as dictItems } from '../../api';
 
 /**
  * Items of a dictionary, fetched once per code (the request layer caches

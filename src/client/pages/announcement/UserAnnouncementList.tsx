@@ -4,7 +4,7 @@
  * 消息类型, 发布人, 发布时间, 优先级, 阅读状态, 操作 (查看 marks read and opens the modal), and
  * 全部标注已读 (confirm 是否全部标注已读? -> PUT sys/sysAnnouncementSend/readAll).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button, Card, Form, Input, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
@@ -13,15 +13,13 @@ import type { PageProps } from '../registry';
 import { AnnouncementModal } from '../../shell/dialogs/AnnouncementModal';
 import { markAllRead, NOTICE_PATHS } from '../../shell/notice/api';
 import { openAnnouncement } from '../../shell/notice/open';
-import { reloadNoticeList } from '../../shell/notice/store';
+import { noticesChangedAtom, reloadNoticeList } from '../../shell/notice/store';
+import { PriorityTag } from '../../shell/notice/PriorityTag';
+import { useAtomValue } from 'jotai';
+import { appStore } from '../../state/atoms';
 import { titleOf, type Announcement } from '../../shell/notice/types';
 
 const CATEGORY: Record<string, string> = { '1': '通知公告', '2': '系统消息' };
-const PRIORITY: Record<string, { text: string; color: string }> = {
-  L: { text: '低', color: 'blue' },
-  M: { text: '中', color: 'orange' },
-  H: { text: '高', color: 'red' },
-};
 const READ: Record<string, { text: string; color: string }> = {
   '0': { text: '未读', color: 'red' },
   '1': { text: '已读', color: 'green' },
@@ -73,6 +71,14 @@ export default function UserAnnouncementList({ title }: PageProps) {
   }, [load]);
 
   const refresh = () => load(search, pageNo, pageSize);
+  // notices marked read from the bell (全部已读, opening one) show here at once
+  const changed = useAtomValue(noticesChangedAtom, { store: appStore });
+  const seen = useRef(changed);
+  useEffect(() => {
+    if (seen.current === changed) return;
+    seen.current = changed;
+    void refresh();
+  }, [changed]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onSearch = (v: Search) => {
     setSearch(v);
@@ -117,10 +123,7 @@ export default function UserAnnouncementList({ title }: PageProps) {
       dataIndex: 'priority',
       key: 'priority',
       width: 90,
-      render: (v: unknown) => {
-        const p = PRIORITY[String(v ?? '')];
-        return p ? <Tag color={p.color}>{p.text}</Tag> : String(v ?? '');
-      },
+      render: (v: unknown) => <PriorityTag priority={v == null ? null : String(v)} />,
     },
     {
       title: '阅读状态',

@@ -79,8 +79,13 @@ export function AnnouncementModal({ open, announcement, onClose }: AnnouncementM
       open={open && !!a}
       onCancel={onClose}
       footer={footer}
-      width={fullscreen ? '100%' : '60%'}
-      style={fullscreen ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
+      // 全屏 fills the viewport: the whole width and height, the content scrolling between header and footer
+      width={fullscreen ? '100vw' : '60%'}
+      style={fullscreen ? { top: 0, margin: 0, maxWidth: '100vw', paddingBottom: 0 } : undefined}
+      styles={fullscreen ? {
+        content: { height: '100vh', display: 'flex', flexDirection: 'column', borderRadius: 0 },
+        body: { flex: 1, minHeight: 0, overflowY: 'auto' },
+      } : undefined}
       destroyOnHidden
       title={
         <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', paddingRight: 32 }}>
@@ -102,7 +107,7 @@ export function AnnouncementModal({ open, announcement, onClose }: AnnouncementM
       {a && (
         <div
           data-testid="announcement-modal"
-          style={{ maxHeight: fullscreen ? 'calc(100vh - 160px)' : Math.round((typeof window !== 'undefined' ? window.innerHeight : 800) * 0.6), overflowY: 'auto' }}
+          style={fullscreen ? undefined : { maxHeight: Math.round((typeof window !== 'undefined' ? window.innerHeight : 800) * 0.6), overflowY: 'auto' }}
         >
           <Typography.Title level={4} style={{ marginTop: 0 }}>
             {titleOf(a)}

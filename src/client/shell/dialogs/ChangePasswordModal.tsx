@@ -7,6 +7,7 @@
  * failure: message.warning(server message), the form stays.
  * `forced` (ForcedPasswordWatcher) hides every way to close it but a successful change.
  */
+import { FORM_LABEL_LAYOUT } from '../../../core/projections/form-layout';
 import { useEffect, useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -112,7 +113,7 @@ export function ChangePasswordModal({ open, onClose, forced = false }: ChangePas
       keyboard={!forced}
       cancelButtonProps={forced ? { style: { display: 'none' } } : undefined}
     >
-      <Form form={form} labelCol={{ span: 5 }} wrapperCol={{ span: 16 }} data-testid="change-password-form" autoComplete="off">
+      <Form form={form} {...FORM_LABEL_LAYOUT} data-testid="change-password-form" autoComplete="off">
         <Form.Item label="旧密码" name="oldpassword" rules={[{ required: true, message: PASSWORD_TEXTS.oldRequired }]}>
           <Input.Password placeholder="请输入旧密码" autoComplete="current-password" />
         </Form.Item>

@@ -4,6 +4,7 @@
  * `（当前部门 : <name>）`; 确认 without a choice puts the select in error status; otherwise
  * POST /sys/selectDepart {orgCode, username} and stores result.userInfo (7 days + the atom).
  */
+import { FORM_LABEL_LAYOUT } from '../../../core/projections/form-layout';
 import { useEffect, useState } from 'react';
 import { Form, Modal, Select, Tooltip } from 'antd';
 import { useAtomValue } from 'jotai';
@@ -114,7 +115,7 @@ export function DepartPicker({ open, onClose }: DepartPickerProps) {
       confirmLoading={saving}
       destroyOnHidden
     >
-      <Form>
+      <Form {...FORM_LABEL_LAYOUT}>
         <Form.Item label="部门" validateStatus={error ? 'error' : undefined} help={error ? DEPART_TEXTS.placeholder : undefined}>
           <Tooltip title={DEPART_TEXTS.tooltip} placement="topLeft">
             <Select

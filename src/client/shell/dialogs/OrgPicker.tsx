@@ -7,9 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useAtomValue } from 'jotai';
 import { feedback, http, type Page } from '../../api/index';
-import { appStore, globalConfigAtom } from '../../state/atoms';
 import { chooseOrganisation } from '../../state/tenant';
 
 export interface OrgRecord {
@@ -54,7 +52,6 @@ const columns: ColumnsType<OrgRecord> = [
 ];
 
 export function OrgPicker({ open, onClose }: OrgPickerProps) {
-  const cfg = useAtomValue(globalConfigAtom, { store: appStore });
   const [name, setName] = useState('');
   const [query, setQuery] = useState('');
   const [pageNo, setPageNo] = useState(1);
@@ -111,7 +108,7 @@ export function OrgPicker({ open, onClose }: OrgPickerProps) {
       feedback.message.warning('请选择机构');
       return;
     }
-    chooseOrganisation(selected, cfg?.superTenantId);
+    chooseOrganisation(selected);
     onClose();
     orgPickerHooks.afterSwitch();
   };

@@ -6,7 +6,7 @@
  * No props; mount it once inside the shell (router + jotai store).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Button, List, Popover, Tabs, Tag } from 'antd';
+import { Badge, Button, List, Popover, Tabs } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
@@ -18,16 +18,13 @@ import { fetchAnnouncement, fetchAnnouncementList, markAllRead } from './api';
 import { openAnnouncement } from './open';
 import { createPoller } from './poller';
 import { NoticeSocket, noticeSocketUrl } from './socket';
-import { closeNoticeModal, noticeListAtom, noticeModalAtom, openNoticeModal, setNoticeReloader } from './store';
-import { PRIORITY, titleOf, type Announcement, type NoticeMessage } from './types';
+import { closeNoticeModal, noticeListAtom, noticeModalAtom, noticesChanged, openNoticeModal, setNoticeReloader } from './store';
+import { titleOf, type Announcement, type NoticeMessage } from './types';
+import { PriorityTag } from './PriorityTag';
 
 export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
 
-export function PriorityTag({ priority }: { priority?: string | null }) {
-  const p = priority ? PRIORITY[priority] : undefined;
-  if (!p) return null;
-  return <Tag color={p.color}>{p.text}</Tag>;
-}
+export { PriorityTag };
 
 /** Starts the list refresh and the websocket for the logged-in user; stops both on unmount / logout. */
 export function useNoticeFeed(onPush: (msg: NoticeMessage) => void): () => Promise<void> {
@@ -143,6 +140,7 @@ export function NoticeBell() {
     const r = await markAllRead().catch(() => null);
     if (r?.success) {
       feedback.message.success(r.message || '全部已读');
+      noticesChanged();
       void reload();
     } else if (r) feedback.message.warning(r.message);
   };

@@ -4,7 +4,7 @@
  * the AnnouncementModal (loading the content by id when the item has none).
  */
 import { fetchAnnouncement, markAnnouncementRead } from './api';
-import { reloadNoticeList } from './store';
+import { noticesChanged, reloadNoticeList } from './store';
 import { anntIdOf, type Announcement } from './types';
 
 export interface OpenDeps {
@@ -26,7 +26,8 @@ export async function openAnnouncement(a: Announcement, deps: OpenDeps): Promise
   const ok = await markAnnouncementRead(id);
   if (ok) {
     void reloadNoticeList();
-    void deps.reload?.();
+    if (deps.reload) void deps.reload();
+    else noticesChanged();
   }
   const target = componentTarget(a);
   if (target) {

@@ -27,3 +27,12 @@ export function openNoticeModal(a: Announcement): void {
 export function closeNoticeModal(): void {
   appStore.set(noticeModalAtom, null);
 }
+
+/**
+ * Bumped whenever notices were marked read outside a page that lists them (the bell's 全部已读,
+ * opening one from the bell): 我的消息 reloads on each change.
+ */
+export const noticesChangedAtom = atom(0);
+export function noticesChanged(): void {
+  appStore.set(noticesChangedAtom, (n) => n + 1);
+}

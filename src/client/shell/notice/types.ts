@@ -47,11 +47,8 @@ export function anntIdOf(a: Announcement): string {
 }
 
 /** Priority tag: L blue 一般消息, M orange 重要消息, H red 紧急消息. */
-export const PRIORITY: Record<string, { color: string; text: string }> = {
-  L: { color: 'blue', text: '一般消息' },
-  M: { color: 'orange', text: '重要消息' },
-  H: { color: 'red', text: '紧急消息' },
-};
+/** The dictionary naming notice priorities (L 一般消息 / M 重要消息 / H 紧急消息, their colours): schemas/dicts. */
+export const PRIORITY_DICT = 'priority';
 
 /** Timings. */
 export const LIST_RELOAD_MS = 6000;
