@@ -18,6 +18,8 @@ export interface ServerConfig {
   staticDir: string;
   /** Site identity served by /config/globalConfig. */
   site: SiteIdentity;
+  /** CAS server base URL (CAS_SERVER_URL): the console logs in through CAS when set. */
+  casServerUrl: string | undefined;
 }
 
 export interface SiteIdentity {
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       orgLogo: env.ORG_LOGO || '',
       icpNumber: env.ICP_NUMBER || '宁ICP备00000000号-1',
     },
+    casServerUrl: env.CAS_SERVER_URL || undefined,
   };
 }
 

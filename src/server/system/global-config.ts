@@ -8,6 +8,8 @@ export interface GlobalConfigOptions {
   /** Public base URL of this server, for regulatory_config.baseUrl. */
   publicBase?: string;
   site?: SiteIdentity;
+  /** CAS server base URL: the console's login page goes through CAS when present. */
+  casServerUrl?: string;
 }
 
 export function globalConfig(opts: GlobalConfigOptions = {}) {
@@ -18,6 +20,7 @@ export function globalConfig(opts: GlobalConfigOptions = {}) {
     icpNumber: opts.site?.icpNumber ?? '宁ICP备00000000号-1',
     icon: '/favicon.ico',
     superTenantId: SUPER_TENANT_ID,
+    casServerUrl: opts.casServerUrl ?? '',
     appList: [
       { code: 'follow_up', name: '随访', status: 1 },
       { code: 'is_drug_mall_open', name: '药品商城', status: 1 },
