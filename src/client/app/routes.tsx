@@ -19,6 +19,9 @@ import { loadedEngine, loadEngine, loadShell } from './loaders';
 
 const Login = lazy(() => import('../pages/login/Login'));
 const UserLayout = lazy(() => import('../pages/user/UserLayout'));
+const Register = lazy(() => import('../pages/user/Register'));
+const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
+const Alteration = lazy(() => import('../pages/user/Alteration'));
 const Shell = lazy(loadShell);
 const LazyResourcePage = lazy(loadEngine) as LazyExoticComponent<ComponentType<{ resource: string }>>;
 
@@ -140,9 +143,9 @@ export function buildRoutes(menu: readonly MenuItem[], can: (code: string) => bo
             </LoginGate>
           ),
         },
-        { path: 'register', element: publicPage('注册') },
-        { path: 'register-result', element: publicPage('注册结果') },
-        { path: 'alteration', element: publicPage('找回密码') },
+        { path: 'register', element: suspended(<Register />, '注册') },
+        { path: 'register-result', element: suspended(<RegisterResult />, '注册结果') },
+        { path: 'alteration', element: suspended(<Alteration />, '找回密码') },
       ],
     },
     { path: '/OrderTreatProcess', element: publicPage('就诊流程') },
