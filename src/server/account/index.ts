@@ -5,6 +5,7 @@ import { registerDepartRoutes } from './departs.js';
 import { registerOrgRoutes } from './org.js';
 import { registerPasswordRoutes } from './password.js';
 import { registerUserRoutes } from './users.js';
+import { registerProfileRoutes } from './profile.js';
 
 export { PASSWORD_MSG, decryptField } from './password.js';
 export { DEPART_MSG, seedUserDeparts, userDeparts, USER_DEPART_TABLE } from './departs.js';
@@ -15,4 +16,5 @@ export function registerAccount(app: FastifyInstance, ctx: AppContext): void {
   registerDepartRoutes(app, ctx);
   registerOrgRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerProfileRoutes(app, ctx); // 个人中心 / 个人设置
 }

@@ -22,7 +22,16 @@ export async function issueLogin(ctx: AppContext, req: FastifyRequest, user: Use
   const token = randomBytes(32).toString('hex');
   await ctx.database.db
     .insertInto('sys_token')
-    .values({ token, user_id: user.id, tenant_id: user.tenant_id, created_at: now, expires_at: now + TOKEN_TTL_MS, revoked_at: null })
+    .values({
+      token,
+      user_id: user.id,
+      tenant_id: user.tenant_id,
+      created_at: now,
+      expires_at: now + TOKEN_TTL_MS,
+      revoked_at: null,
+      ip: req.ip,
+      user_agent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+    })
     .execute();
   logLogin(ctx, req, { username: String(user.username), user, ok: true });
   return { token, userInfo: userInfo(user), isJump: false };

@@ -140,6 +140,8 @@ export const SYSTEM_TABLES: TableDef[] = [
       int('created_at', { notNull: true }),
       int('expires_at', { notNull: true }),
       int('revoked_at'),
+      text('ip'), // where the session logged in from (个人设置 › 安全设置 lists the sessions)
+      text('user_agent'),
     ],
     indexes: [{ name: 'idx_sys_token_user', columns: ['user_id'] }],
   },
