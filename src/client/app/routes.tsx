@@ -86,7 +86,11 @@ function staticShellRoutes(): Array<{ path: string; element: ReactNode }> {
     { path: HOME_PATH, element: page('dashboard/Analysis', HOME_TITLE, HOME_PATH) },
     { path: WORKPLACE_PATH, element: page('dashboard/Workplace', WORKPLACE_TITLE, WORKPLACE_PATH) },
     { path: '/isps/userAnnouncement', element: page('system/UserAnnouncementList', '我的消息', '/isps/userAnnouncement') },
-    { path: '/account/settings/base', element: page('account/settings/BaseSetting', '账户设置', '/account/settings/base') },
+    { path: '/account/center', element: page('account/center/Index', '个人中心', '/account/center') },
+    ...['base', 'security', 'binding', 'custom', 'notification'].map((k) => ({
+      path: `/account/settings/${k}`,
+      element: page('account/settings/Index', '账户设置', `/account/settings/${k}`),
+    })),
     { path: MONITOR_PATH, element: page('monitor/SystemMonitor', MONITOR_TITLE, MONITOR_PATH) },
     { path: '/exception/403', element: page('exception/403', '403', '/exception/403') },
     { path: '/exception/404', element: page('exception/404', '404', '/exception/404') },

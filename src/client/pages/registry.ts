@@ -23,7 +23,9 @@ export const pageRegistry: Record<string, PageLoader> = {
   'exception/403': () => import('./exception/Exception403'),
   'exception/404': () => import('./exception/Exception404'),
   'exception/500': () => import('./exception/Exception500'),
-  'account/settings/BaseSetting': () => import('./common/Placeholder'),
+  'account/settings/BaseSetting': () => import('./account/AccountPages').then((m) => ({ default: m.AccountSettings })),
+  'account/settings/Index': () => import('./account/AccountPages').then((m) => ({ default: m.AccountSettings })),
+  'account/center/Index': () => import('./account/AccountPages').then((m) => ({ default: m.AccountCenter })),
   'system/UserAnnouncementList': () => import('./announcement/UserAnnouncementList'),
   'monitor/SystemMonitor': () => import('./monitor/SystemMonitor'),
 };
