@@ -69,7 +69,7 @@ describe('login methods', () => {
     await askCode(page);
     await page.getByPlaceholder('请输入验证码').fill(await smsCode('13900000009'));
     await page.getByRole('button', { name: '下一步' }).click();
-    await page.getByPlaceholder('请输入用户名').fill('zhangwei');
+    await page.getByPlaceholder('设置用户名：4-32位字母、数字或下划线').fill('zhangwei');
     await page.getByRole('button', { name: '下一步' }).click();
     await page.getByPlaceholder('至少10位，包含字母、数字和特殊符号').fill('abc123');
     await page.getByPlaceholder('确认密码').fill('abc1234');

@@ -68,7 +68,7 @@ export default function Alteration() {
 
   return (
     <div data-testid="alteration-page">
-      <h3 style={{ textAlign: 'center', marginBottom: 16 }}>找回密码</h3>
+      <h2 style={{ textAlign: 'center', marginBottom: 16, fontSize: 20 }}>找回密码</h2>
       <Steps current={step} size="small" items={[{ title: '验证手机' }, { title: '设置新密码' }, { title: '完成' }]} style={{ marginBottom: 24 }} />
       <Form<Values> form={form} size="large" autoComplete="off" preserve>
         <div style={{ display: step === 0 ? 'block' : 'none' }}>

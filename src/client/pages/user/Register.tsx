@@ -59,7 +59,7 @@ export default function Register() {
   const v = form.getFieldsValue(true) as Partial<Values>;
   return (
     <div data-testid="register-page">
-      <h3 style={{ textAlign: 'center', marginBottom: 16 }}>注册</h3>
+      <h2 style={{ textAlign: 'center', marginBottom: 16, fontSize: 20 }}>注册</h2>
       <Steps current={step} size="small" items={STEPS.map((title) => ({ title }))} style={{ marginBottom: 24 }} />
       <Form<Values> form={form} size="large" autoComplete="off" preserve>
         <div style={{ display: step === 0 ? 'block' : 'none' }}>
@@ -76,7 +76,7 @@ export default function Register() {
               { pattern: /^[A-Za-z][A-Za-z0-9_]{3,31}$/, message: '用户名：4-32位字母、数字或下划线，以字母开头' },
             ]}
           >
-            <Input placeholder="请输入用户名" maxLength={32} />
+            <Input placeholder="设置用户名：4-32位字母、数字或下划线" maxLength={32} />
           </Form.Item>
         </div>
         <div style={{ display: step === 2 ? 'block' : 'none' }}>
