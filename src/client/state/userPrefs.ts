@@ -7,6 +7,7 @@
 import { atom } from 'jotai';
 import { http } from '../api/index';
 import { appStore, tokenAtom } from './atoms';
+import { ls, SESSION_TTL_MS } from './storage';
 import { onSettingsChange, restoreSettings, type Settings } from './settings';
 
 export const SETTINGS_KEY = 'ui:settings';
@@ -33,11 +34,19 @@ const synced = (s: Settings) => {
 };
 
 let timer: ReturnType<typeof setTimeout> | undefined;
+let lastSaved = '';
 onSettingsChange((s) => {
   if (!appStore.get(tokenAtom)) return;
+  const value = JSON.stringify(synced(s));
+  if (value === lastSaved) return; // e.g. only the device's sidebar state moved
+  lastSaved = value;
   clearTimeout(timer);
-  timer = setTimeout(() => void http.post('/sys/userSetting/save', { key: SETTINGS_KEY, value: synced(s) }, undefined, { silent: true }).catch(() => undefined), 300);
+  timer = setTimeout(() => void http.post('/sys/userSetting/save', { key: SETTINGS_KEY, value: JSON.parse(value) }, undefined, { silent: true }).catch(() => undefined), 300);
 });
+
+/** The saved settings are applied once per login (the token they were applied for), so a
+ * reload keeps this browser's latest choice even if its save has not reached the server yet. */
+const RESTORED_KEY = 'UI_SETTINGS_RESTORED';
 
 export async function saveNotifyPrefs(p: NotifyPrefs): Promise<boolean> {
   appStore.set(notifyPrefsAtom, p);
@@ -49,7 +58,11 @@ export async function saveNotifyPrefs(p: NotifyPrefs): Promise<boolean> {
 export async function loadUserPrefs(): Promise<void> {
   const get = (key: string) => http.get<unknown>('/sys/userSetting/get', { key }, { silent: true }).then((e) => (e.success ? e.result : null), () => null);
   const [settings, notify] = await Promise.all([get(SETTINGS_KEY), get(NOTIFY_KEY)]);
-  if (settings) restoreSettings(settings);
+  const token = appStore.get(tokenAtom);
+  if (settings && token && ls.get<string>(RESTORED_KEY) !== token) {
+    lastSaved = JSON.stringify(synced(restoreSettings(settings)));
+  }
+  if (token) ls.set(RESTORED_KEY, token, SESSION_TTL_MS);
   if (notify && typeof notify === 'object') {
     const n = notify as Partial<NotifyPrefs>;
     appStore.set(notifyPrefsAtom, { topic: n.topic !== false, user: n.user !== false });
