@@ -23,6 +23,8 @@ export interface ServerConfig {
   /** Regulator upload queue: how often due rows are sent (UPLOAD_INTERVAL_MS) and the first retry delay (UPLOAD_BACKOFF_MS). */
   uploadIntervalMs: number;
   uploadBackoffMs: number;
+  /** CAS server base URL (CAS_SERVER_URL): the console logs in through CAS when set. */
+  casServerUrl: string | undefined;
 }
 
 export interface SiteIdentity {
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     uploadIntervalMs: int(env.UPLOAD_INTERVAL_MS, 30_000),
     uploadBackoffMs: int(env.UPLOAD_BACKOFF_MS, 60_000),
+    casServerUrl: env.CAS_SERVER_URL || undefined,
   };
 }
 

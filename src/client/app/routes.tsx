@@ -19,6 +19,9 @@ import { loadedEngine, loadEngine, loadShell } from './loaders';
 
 const Login = lazy(() => import('../pages/login/Login'));
 const UserLayout = lazy(() => import('../pages/user/UserLayout'));
+const Register = lazy(() => import('../pages/user/Register'));
+const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
+const Alteration = lazy(() => import('../pages/user/Alteration'));
 const Shell = lazy(loadShell);
 const LazyResourcePage = lazy(loadEngine) as LazyExoticComponent<ComponentType<{ resource: string }>>;
 
@@ -83,7 +86,11 @@ function staticShellRoutes(): Array<{ path: string; element: ReactNode }> {
     { path: HOME_PATH, element: page('dashboard/Analysis', HOME_TITLE, HOME_PATH) },
     { path: WORKPLACE_PATH, element: page('dashboard/Workplace', WORKPLACE_TITLE, WORKPLACE_PATH) },
     { path: '/isps/userAnnouncement', element: page('system/UserAnnouncementList', '我的消息', '/isps/userAnnouncement') },
-    { path: '/account/settings/base', element: page('account/settings/BaseSetting', '账户设置', '/account/settings/base') },
+    { path: '/account/center', element: page('account/center/Index', '个人中心', '/account/center') },
+    ...['base', 'security', 'binding', 'custom', 'notification'].map((k) => ({
+      path: `/account/settings/${k}`,
+      element: page('account/settings/Index', '账户设置', `/account/settings/${k}`),
+    })),
     { path: MONITOR_PATH, element: page('monitor/SystemMonitor', MONITOR_TITLE, MONITOR_PATH) },
     { path: '/homeDecoration/create', element: page('decoration/Editor', '首页装修', '/homeDecoration/create') },
     { path: '/homeDecoration/preview', element: page('decoration/Editor', '装修预览', '/homeDecoration/preview') },
@@ -144,9 +151,9 @@ export function buildRoutes(menu: readonly MenuItem[], can: (code: string) => bo
             </LoginGate>
           ),
         },
-        { path: 'register', element: publicPage('注册') },
-        { path: 'register-result', element: publicPage('注册结果') },
-        { path: 'alteration', element: publicPage('找回密码') },
+        { path: 'register', element: suspended(<Register />, '注册') },
+        { path: 'register-result', element: suspended(<RegisterResult />, '注册结果') },
+        { path: 'alteration', element: suspended(<Alteration />, '找回密码') },
       ],
     },
     { path: '/OrderTreatProcess', element: publicPage('就诊流程') },

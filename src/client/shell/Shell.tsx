@@ -20,6 +20,7 @@ import { appStore, globalConfigAtom, permissionListAtom } from '../state/atoms';
 import { loadGlobalConfig } from '../state/session';
 import { useCan } from '../state/permissions';
 import { settingsAtom, updateSettings } from '../state/settings';
+import { loadUserPrefs } from '../state/userPrefs';
 import { INDEX_KEY, INDEX_TITLE, openTab, rememberedTitle, setTabs, singlePage, tabsAtom } from '../state/tabs';
 import { DEFAULT_TITLE, pageTitle } from '../app/title';
 import { FeedbackBridge } from './FeedbackBridge';
@@ -117,6 +118,7 @@ function ShellLayout() {
 
   useEffect(() => {
     void loadGlobalConfig();
+    void loadUserPrefs(); // 个性化 / 新消息通知 saved on the server follow the user to any browser
     prefetchEngine(rawMenu, can);
   }, []);
 

@@ -5,7 +5,7 @@
  * 修改密码 / 切换部门 / 退出登录) and the logout link (text on desktop only).
  * Logout asks 提示 / 真的要注销登录吗 ? first.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App, Avatar, Dropdown } from 'antd';
 import { UserOutlined, SettingOutlined, ToolOutlined, LockOutlined, ClusterOutlined, LogoutOutlined, PictureOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -21,6 +21,7 @@ import { SWITCH, switchOn } from './appFilter';
 import { remoteImagingUrl } from './variant';
 
 export const ACCOUNT_SETTINGS_PATH = '/account/settings/base';
+export const ACCOUNT_CENTER_PATH = '/account/center';
 export const LOGOUT_TITLE = '提示';
 export const LOGOUT_CONTENT = '真的要注销登录吗 ?';
 
@@ -33,6 +34,12 @@ export function UserMenu({ menu, mobile, onOpenSettings, dark }: { menu: readonl
   const { modal } = App.useApp();
   const [pwdOpen, setPwdOpen] = useState(false);
   const [departOpen, setDepartOpen] = useState(false);
+  // 个人设置 › 安全设置 asks for the same dialog (pages/account/AccountSettings OPEN_PASSWORD_EVENT)
+  useEffect(() => {
+    const open = () => setPwdOpen(true);
+    window.addEventListener('account:change-password', open);
+    return () => window.removeEventListener('account:change-password', open);
+  }, []);
   const imaging = switchOn(cfg?.appList, SWITCH.remoteImaging) ? remoteImagingUrl() : undefined;
 
   function confirmLogout() {
@@ -50,6 +57,10 @@ export function UserMenu({ menu, mobile, onOpenSettings, dark }: { menu: readonl
 
   function onMenu({ key }: { key: string }) {
     switch (key) {
+      case '0':
+        rememberTitle(ACCOUNT_CENTER_PATH, '个人中心');
+        navigate(ACCOUNT_CENTER_PATH);
+        break;
       case '1':
         rememberTitle(ACCOUNT_SETTINGS_PATH, '账户设置');
         navigate(ACCOUNT_SETTINGS_PATH);
@@ -94,6 +105,7 @@ export function UserMenu({ menu, mobile, onOpenSettings, dark }: { menu: readonl
         menu={{
           onClick: onMenu,
           items: [
+            { key: '0', icon: <UserOutlined />, label: '个人中心' },
             { key: '1', icon: <SettingOutlined />, label: '账户设置' },
             { key: '3', icon: <ToolOutlined />, label: '系统设置' },
             { key: '4', icon: <LockOutlined />, label: '修改密码' },

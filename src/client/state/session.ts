@@ -45,6 +45,22 @@ export async function login(username: string, password: string): Promise<LoginRe
   return result;
 }
 
+/** POST /sys/phoneLogin {mobile, captcha}: the same answer and storage as the password login. */
+export async function phoneLogin(mobile: string, captcha: string): Promise<LoginResult> {
+  const env = await http.post<LoginResult>('/sys/phoneLogin', { mobile, captcha });
+  if (!isOk(env.code) || !env.result) throw new Error(env.message || '登录失败');
+  if (!env.result.isJump) applyLogin(env.result.token, env.result.userInfo);
+  return env.result;
+}
+
+/** GET /cas/client/validateLogin {ticket, service}: the CAS ticket of the return trip. */
+export async function casLogin(ticket: string, service: string): Promise<LoginResult> {
+  const env = await http.get<LoginResult>('/cas/client/validateLogin', { ticket, service }, { silent: true });
+  if (!env.success || !env.result) throw new Error(env.message || '登录失败');
+  applyLogin(env.result.token, env.result.userInfo);
+  return env.result;
+}
+
 /** Stores the token and user info (7 days) plus the user's tenant / organisation. */
 export function applyLogin(token: string, userInfo: UserInfo): void {
   ls.set(KEYS.accessToken, token, SESSION_TTL_MS);

@@ -129,10 +129,32 @@ export function writeSettings(next: Settings, prev?: Settings): void {
 
 export const settingsAtom = atom<Settings>(readSettings());
 
+/** Listeners of a change made by the user (state/userPrefs.ts keeps them on the server per user). */
+const changeListeners = new Set<(s: Settings) => void>();
+export function onSettingsChange(fn: (s: Settings) => void): () => void {
+  changeListeners.add(fn);
+  return () => changeListeners.delete(fn);
+}
+
 /** Changes settings (rules applied), persists the changed keys and updates the atom. */
 export function updateSettings(patch: Partial<Settings>): Settings {
   const prev = appStore.get(settingsAtom);
   const next = applySettingsChange(prev, patch);
+  writeSettings(next, prev);
+  appStore.set(settingsAtom, next);
+  for (const fn of changeListeners) fn(next);
+  return next;
+}
+
+/** Applies settings read elsewhere (the user's saved ones): known keys only, rules applied, no listeners. */
+export function restoreSettings(raw: unknown): Settings {
+  const prev = appStore.get(settingsAtom);
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return prev;
+  const s = { ...prev } as Record<keyof Settings, unknown>;
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    if (k in DEFAULT_SETTINGS && k !== 'sidebarOpen') s[k as keyof Settings] = pick(k as keyof Settings, v);
+  }
+  const next = normalizeSettings(s as unknown as Settings);
   writeSettings(next, prev);
   appStore.set(settingsAtom, next);
   return next;

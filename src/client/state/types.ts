@@ -66,6 +66,8 @@ export interface GlobalConfig {
   icpNumber?: string;
   icon?: string;
   superTenantId?: string | number;
+  /** CAS server base URL; non-empty: the login page goes through CAS. */
+  casServerUrl?: string;
   appList?: AppSwitch[];
   dictModels?: Record<string, Array<{ text?: string; value?: string }>>;
   [k: string]: unknown;

@@ -6,6 +6,7 @@ import { registerDepartUserRoutes } from './depart-users.js';
 import { registerOrgRoutes } from './org.js';
 import { registerPasswordRoutes } from './password.js';
 import { registerUserRoutes } from './users.js';
+import { registerProfileRoutes } from './profile.js';
 
 export { PASSWORD_MSG, decryptField } from './password.js';
 export { DEPART_MSG, seedUserDeparts, userDeparts, USER_DEPART_TABLE } from './departs.js';
@@ -17,4 +18,5 @@ export function registerAccount(app: FastifyInstance, ctx: AppContext): void {
   registerOrgRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerDepartUserRoutes(app, ctx);
+  registerProfileRoutes(app, ctx); // 个人中心 / 个人设置
 }

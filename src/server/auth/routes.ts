@@ -1,15 +1,13 @@
 /** POST /sys/login and POST /sys/logout. */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ok, TOKEN_TTL_MS } from '../../core/protocol/index.js';
+import { ok } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { ApiError, badRequest, MSG } from '../errors.js';
 import { Counters } from './counters.js';
 import { verifyPassword } from './password.js';
-import { userInfo } from './user-info.js';
+import { issueLogin, type UserRow } from './token.js';
 import { logLogin } from '../logs/index.js';
-import { recordOnline } from './online.js';
 import { tenantRefusal } from '../tenancy/profiles.js';
 
 /**
@@ -92,16 +90,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       return refuse((await counters.peek(pairKey)) >= MAX_FAILURES ? MSG.loginLocked : MSG.loginFailed);
     }
     await attempt(username, true, now);
-    logLogin(ctx, req, { username, user, ok: true });
     await counters.reset(pairKey);
-    const token = randomBytes(32).toString('hex');
-    // 在线用户: the session's row (account, address, browser, login time)
-    const onlineId = await recordOnline(ctx, req, user);
-    await db
-      .insertInto('sys_token')
-      .values({ token, user_id: user.id, tenant_id: user.tenant_id, created_at: now, expires_at: now + TOKEN_TTL_MS, revoked_at: null, online_id: onlineId })
-      .execute();
-    return ok({ token, userInfo: userInfo(user), isJump: false }, MSG.loginOk);
+    return ok(await issueLogin(ctx, req, user as UserRow, now), MSG.loginOk);
   });
 
   app.post('/sys/logout', async (req) => {

@@ -8,6 +8,7 @@ import { AUDIT_COLUMNS, col, type TableDef } from './table-def.js';
 import { USER_SETTING_TABLE } from '../settings/table.js';
 import { WORKER_TABLE } from './worker.js';
 import { COUNTER_TABLE } from '../auth/counters.js';
+import { SMS_CODE_TABLE, SMS_LOG_TABLE } from '../auth/sms.js';
 import { JOB_FIRE_TABLE } from '../jobs/scheduler.js';
 import { SCHEMA_SYNC_TABLE } from './schema-sync-table.js';
 import { WRITE_LOG_TABLE } from '../resources/write-log.js';
@@ -143,6 +144,8 @@ export const SYSTEM_TABLES: TableDef[] = [
       int('revoked_at'),
       // the session's row in 在线用户 (sys_user_online.id), src/server/auth/online.ts
       text('online_id'),
+      text('ip'), // where the session logged in from (个人设置 › 安全设置 lists the sessions)
+      text('user_agent'),
     ],
     indexes: [{ name: 'idx_sys_token_user', columns: ['user_id'] }, { name: 'idx_sys_token_online', columns: ['online_id'] }],
   },
@@ -170,6 +173,8 @@ export const SYSTEM_TABLES: TableDef[] = [
   USER_SETTING_TABLE, // per-user settings (src/server/settings)
   WORKER_TABLE, // worker-number leases of running instances (db/worker.ts)
   COUNTER_TABLE, // atomic counters of lock-outs and rate limits (auth/counters.ts)
+  SMS_CODE_TABLE, // SMS verification codes, hashed (auth/sms.ts)
+  SMS_LOG_TABLE, // messages of the logging SMS sender (auth/sms.ts)
   JOB_FIRE_TABLE, // one claim per scheduled fire of a job (jobs/scheduler.ts)
   SCHEMA_SYNC_TABLE, // what the schema sync last wrote (db/schema-sync.ts)
   EXPORT_JOB_TABLE, // background exports of 下载中心 (src/server/exports/queue.ts)

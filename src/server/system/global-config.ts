@@ -11,6 +11,8 @@ export interface GlobalConfigOptions {
   site?: SiteIdentity;
   /** The text/value pairs of the caller's regulator configuration (none: an empty list). */
   regulator?: (req: FastifyRequest) => Promise<Array<{ text: string; value: string }>>;
+  /** CAS server base URL: the console's login page goes through CAS when present. */
+  casServerUrl?: string;
 }
 
 export function globalConfig(opts: GlobalConfigOptions = {}, regulator: Array<{ text: string; value: string }> = []) {
@@ -21,6 +23,7 @@ export function globalConfig(opts: GlobalConfigOptions = {}, regulator: Array<{ 
     icpNumber: opts.site?.icpNumber ?? '宁ICP备00000000号-1',
     icon: '/favicon.ico',
     superTenantId: SUPER_TENANT_ID,
+    casServerUrl: opts.casServerUrl ?? '',
     appList: [
       { code: 'follow_up', name: '随访', status: 1 },
       { code: 'is_drug_mall_open', name: '药品商城', status: 1 },

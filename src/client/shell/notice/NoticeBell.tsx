@@ -10,6 +10,7 @@ import { Badge, Button, List, Popover, Tabs } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
+import { popupAllowed } from '../../state/userPrefs';
 import { feedback, handleHttpError } from '../../api/index';
 import { API_BASE } from '../../api/config';
 import { appStore, tokenAtom, userInfoAtom } from '../../state/atoms';
@@ -114,6 +115,7 @@ export function NoticeBell() {
   );
 
   const reload = useNoticeFeed((msg) => {
+    if (!popupAllowed(msg.cmd)) return; // 个人设置 › 新消息通知
     const key = `notice-${msg.msgId ?? Date.now()}`;
     feedback.notification.info({
       key,

@@ -1,0 +1,82 @@
+/**
+ * 个人中心 / 个人设置 on the server: the caller's profile, changeUserInfo (validated, version
+ * moved on), active sessions with 退出 per device, and the theme settings kept per user.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { call, login, testApp } from './helpers.js';
+
+type Rec = Record<string, unknown>;
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await testApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('profile and changeUserInfo', () => {
+  it('shows the caller, their roles and tenant; changes name, phone and e-mail with the fields checked', async () => {
+    const token = await login(app, 'hospadmin');
+    const p = await call<{ userInfo: Rec; roles: string[]; tenantName: string }>(app, '/sys/user/profile', { token });
+    expect(p.body.result.userInfo.username).toBe('hospadmin');
+    expect(p.body.result.userInfo.realname).toBe('医院管理员');
+    expect(p.body.result.roles).toEqual(['医院管理员']);
+    expect(p.body.result.tenantName).not.toBe('');
+    expect(p.body.result.userInfo).not.toHaveProperty('passwordHash');
+
+    const change = (body: Rec) => call<{ userInfo: Rec }>(app, '/sys/user/changeUserInfo', { method: 'PUT', token, body });
+    expect((await change({ realname: '' })).body.message).toBe('姓名：请输入1-50个字符');
+    expect((await change({ email: 'not-mail' })).body.message).toBe('邮箱：请输入正确格式的邮箱!');
+    expect((await change({ phone: '12345' })).body.message).toBe('手机号：手机号码格式不正确!');
+    expect((await change({ phone: '13800000003' })).body.message).toBe('手机号已存在'); // zhuli's, same tenant
+    expect((await change({ avatar: 'javascript:alert(1)' })).body.message).toBe('头像：请上传图片');
+
+    const before = await call<{ records: Rec[] }>(app, '/sys/user/list', { token, query: { username: 'hospadmin' } });
+    const v0 = Number(before.body.result.records[0]!.version);
+    const done = await change({ realname: '王院长', phone: '13911112222', email: 'wang@example.com' });
+    expect(done.body).toMatchObject({ success: true, message: '修改成功' });
+    expect(done.body.result.userInfo).toMatchObject({ realname: '王院长', phone: '13911112222', email: 'wang@example.com' });
+    const after = await call<{ records: Rec[] }>(app, '/sys/user/list', { token, query: { username: 'hospadmin' } });
+    expect(after.body.result.records[0]).toMatchObject({ realname: '王院长', email: 'wang@example.com', version: v0 + 1 });
+  });
+});
+
+describe('active sessions', () => {
+  it('lists the caller\'s sessions (the current one marked, no token shown) and ends another device\'s', async () => {
+    const phone = await call<{ token: string }>(app, '/sys/login', { body: { username: 'zhuli', password: 'Zhuli@123456' }, headers: { 'User-Agent': 'PhoneBrowser/1.0' } });
+    const other = phone.body.result.token;
+    const token = await login(app, 'zhuli');
+    const list = await call<Array<{ id: string; current: boolean; userAgent: string; ip: string }>>(app, '/sys/user/sessions', { token });
+    expect(list.body.result.length).toBeGreaterThanOrEqual(2);
+    expect(list.body.result.filter((s) => s.current)).toHaveLength(1);
+    expect(JSON.stringify(list.body.result)).not.toContain(other);
+    const device = list.body.result.find((s) => s.userAgent === 'PhoneBrowser/1.0')!;
+    expect(device.current).toBe(false);
+    expect(device.ip).toBe('127.0.0.1');
+
+    const out = await call(app, '/sys/user/sessions/revoke', { token, body: { id: device.id } });
+    expect(out.body).toMatchObject({ success: true, message: '已退出该设备的登录' });
+    expect((await call(app, '/sys/user/sessions', { token: other })).status).toBe(401);
+    expect((await call(app, '/sys/user/sessions', { token })).status).toBe(200);
+    expect((await call(app, '/sys/user/sessions/revoke', { token, body: { id: device.id } })).body.message).toBe('该登录会话不存在或已退出');
+    // another user's session id is not the caller's to end
+    const adminToken = await login(app, 'admin');
+    const adminSessions = await call<Array<{ id: string }>>(app, '/sys/user/sessions', { token: adminToken });
+    const foreign = await call(app, '/sys/user/sessions/revoke', { token, body: { id: adminSessions.body.result[0]!.id } });
+    expect(foreign.body.message).toBe('该登录会话不存在或已退出');
+    expect((await call(app, '/sys/user/sessions', { token: adminToken })).status).toBe(200);
+  });
+});
+
+describe('theme settings per user', () => {
+  it('saved in one session, read in another session of the same user, not by another user', async () => {
+    const a = await login(app, 'yunying');
+    const value = { navTheme: 'dark', primaryColor: '#722ED1', layout: 'topmenu' };
+    expect((await call(app, '/sys/userSetting/save', { token: a, body: { key: 'ui:settings', value } })).body.success).toBe(true);
+    const b = await login(app, 'yunying');
+    expect((await call(app, '/sys/userSetting/get', { token: b, query: { key: 'ui:settings' } })).body.result).toEqual(value);
+    const other = await login(app, 'admin');
+    expect((await call(app, '/sys/userSetting/get', { token: other, query: { key: 'ui:settings' } })).body.result).toBeNull();
+  });
+});
