@@ -62,7 +62,8 @@ describe('dashboard and hidden fields', () => {
     const others = ['his_inquiry_order', 'his_return_visit_order', 'his_medical_order', 'his_treat_order', 'his_service_pack_order']
       .reduce((s, t) => s + n(`select sum(order_amount) n from ${t} where tenant_id = 1001 and pay_status = '3' and ${today}`), 0)
       + n(`select sum(order_amount) n from his_nurse_order where tenant_id = 1001 and pay_status = '3' and create_time >= '${TODAY} 00:00:00'`);
-    expect(revenue).toBe(Math.round((bookRevenue + others) * 100) / 100);
+    // amounts are stored in fen; the figure is yuan
+    expect(revenue).toBe((bookRevenue + others) / 100);
     expect(a.stats.find((s) => s.key === 'consult')!.value).toBe(n(`select count(*) n from his_consult_order where tenant_id = 1001 and ${today}`));
     const doctors = new Set(a.topDoctors.map((x) => x.id));
     const consultOnly = (db.prepare(`select distinct doctor_id d from his_consult_order where tenant_id = 1001 and ${today}`).all() as Array<{ d: string }>).map((r) => r.d);
@@ -71,6 +72,6 @@ describe('dashboard and hidden fields', () => {
 
     const admin = await login(app, 'admin');
     const all = (await call<AnalysisResult>(app, '/dashboard/analysis', { token: admin, tenantId: 1001 })).body.result;
-    expect(all.stats.find((s) => s.key === 'revenue')!.value).toBe(Math.round((bookRevenue + others + consultRevenue) * 100) / 100);
+    expect(all.stats.find((s) => s.key === 'revenue')!.value).toBe((bookRevenue + others + consultRevenue) / 100);
   });
 });

@@ -9,6 +9,7 @@
  *   POST     /sys/user/sessions/revoke {id} -> the caller's session `id` ends (退出 per device)
  * A session id is a hash of its token: the token itself never leaves the server again.
  */
+import { userModel } from './user-model.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail, ok } from '../../core/protocol/index.js';
@@ -98,7 +99,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
       set.email = email || null;
     }
     if (Object.keys(set).length === 0) return fail(400, '没有要修改的内容');
-    const model = [...ctx.models.values()].find((m) => m.table === 'sys_user');
+    const model = userModel(ctx);
     await db
       .updateTable('sys_user')
       .set((eb) => ({

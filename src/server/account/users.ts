@@ -5,6 +5,7 @@
  * The permission codes are those of the module kept in sys_user (whatever its prefix): the
  * check needs its add or edit code, the role query its list code; rows of the caller's tenant.
  */
+import { USER_TABLE, userModel } from './user-model.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codeFor, lookupOf } from '../../core/access/index.js';
 import { fail, ok } from '../../core/protocol/index.js';
@@ -13,7 +14,6 @@ import type { AppContext } from '../context.js';
 import { badRequest, forbidden, notFound, MSG } from '../errors.js';
 import { resolveTenant } from '../tenancy/tenant.js';
 
-const USER_TABLE = 'sys_user';
 
 /** Columns a user-form field may be checked by, with the message of a taken value. */
 const CHECKS: Record<string, { column: string; taken: string; global: boolean }> = {
@@ -25,7 +25,7 @@ const CHECKS: Record<string, { column: string; taken: string; global: boolean }>
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
-  const model = [...ctx.models.values()].find((m) => m.table === USER_TABLE);
+  const model = userModel(ctx);
   if (!model) return;
   const lookup = lookupOf(ctx.registry.resources.values());
   const need = (req: FastifyRequest, actions: string[]) => {
