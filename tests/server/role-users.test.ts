@@ -8,6 +8,7 @@ import { call, login, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 interface Page { records: Rec[]; total: number }
+interface TreeNode { key: string; perms: string | null; children?: TreeNode[] }
 interface MenuNode { path: string; meta: { title: string }; children?: MenuNode[] }
 
 const HOSPITAL = 1001;
@@ -135,5 +136,31 @@ describe('角色管理 › 用户', () => {
     expect((await call(app, '/hisDoctor/list', { token })).status).toBe(200);
     await call(app, '/sys/user/deleteUserRole', { method: 'DELETE', token: admin, tenantId: HOSPITAL, query: { roleId: role, userId: id } });
     expect((await call(app, '/hisDoctor/list', { token })).status).toBe(403);
+  });
+
+  it('refuses giving a role that holds codes the caller lacks (ref.grantSubset), and allows one within them', async () => {
+    // a role editor of the hospital: role list + edit, nothing else
+    const add = (roleCode: string) => call(app, '/sys/role/add', { token: admin, tenantId: HOSPITAL, body: { roleName: `角色${roleCode}`, roleCode } });
+    expect((await add('roleeditor')).body.success).toBe(true);
+    expect((await add('emptyrole')).body.success).toBe(true);
+    const editor = await roleId('roleeditor');
+    const tree = await call<{ treeList: TreeNode[] }>(app, '/sys/role/queryTreeList', { token: admin, tenantId: HOSPITAL });
+    const flat = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const ids = flat(tree.body.result.treeList).filter((n) => n.perms === 'role:list' || n.perms === 'role:edit').map((n) => n.key);
+    expect(ids).toHaveLength(2);
+    await call(app, '/sys/permission/saveRolePermission', { token: admin, tenantId: HOSPITAL, body: { roleId: editor, permissionIds: ids.join(',') } });
+    const me = await newUser(4);
+    await call(app, '/sys/user/addSysUserRole', { token: admin, tenantId: HOSPITAL, body: { roleId: editor, userIdList: [me] } });
+    const token = await login(app, 'roleuser4', 'Role@123456');
+
+    const target = await newUser(5);
+    const refused = await call(app, '/sys/user/addSysUserRole', { token, body: { roleId: await roleId('hospadmin'), userIdList: [target] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('角色分配：不能授予超出本人权限的记录');
+    const roles = await call<string[]>(app, '/sys/user/queryUserRole', { token: admin, tenantId: HOSPITAL, query: { userid: target } });
+    expect(roles.body.result).toEqual([]);
+
+    const allowed = await call(app, '/sys/user/addSysUserRole', { token, body: { roleId: await roleId('emptyrole'), userIdList: [target] } });
+    expect(allowed.body.message).toBe('添加成功！');
   });
 });
