@@ -54,6 +54,7 @@ import { registerGlobalConfig } from './system/global-config.js';
 import { regulatorPairs } from './regulator/global.js';
 import { registerMenuRoutes } from './system/menu.js';
 import { registerRoleGrantRoutes } from './system/role-grants.js';
+import { registerRoleUserRoutes } from './system/role-users.js';
 import { registerDataRuleEffects } from './resources/data-rules.js';
 // notice / account / websocket (console shell)
 import { registerAccount, seedUserDeparts } from './account/index.js';
@@ -269,6 +270,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerCasRoutes(api, ctx, casServerUrl); // CAS single sign-on
       registerMenuRoutes(api, ctx);
       registerRoleGrantRoutes(api, ctx); // 角色管理 授权: permission tree, grants, data-rule selection
+      registerRoleUserRoutes(api, ctx); // 角色管理 用户: the role's users, added and removed
       registerDictRoutes(api, ctx);
       registerDuplicateCheck(api, ctx);
       registerRefOptions(api, ctx);

@@ -31,6 +31,8 @@ export const WIDGETS: Record<string, Loader> = {
   JsonView: () => import('./widgets/RowJson'),
   /** A role's menu and button grants and per-menu data rules (授权), in a drawer. */
   RoleAuthorize: () => import('./widgets/RoleAuthorize'),
+  /** A role's users (用户): search, add from the tenant's users, remove one or a batch, in a drawer. */
+  RoleUsers: () => import('./widgets/RoleUsers'),
   /** Home-page decoration: open the editor, the preview QR code, the template select. */
   DecorationDesign: () => import('../pages/decoration/widgets/DecorationDesign'),
   DecorationPreview: () => import('../pages/decoration/widgets/DecorationPreview'),
@@ -38,7 +40,7 @@ export const WIDGETS: Record<string, Loader> = {
 };
 
 /** Widgets shown in a side drawer instead of a modal (tall trees, long forms). */
-export const DRAWER_WIDGETS: ReadonlySet<string> = new Set(['RoleAuthorize']);
+export const DRAWER_WIDGETS: ReadonlySet<string> = new Set(['RoleAuthorize', 'RoleUsers']);
 
 /** Whole pages a custom action may open in a drawer. */
 export const PAGES: Record<string, Loader> = {};
