@@ -119,6 +119,9 @@ describe('regulator upload queue', () => {
     expect(req.headers['x-sign']).toBe(sign);
     const body = JSON.parse(req.body) as { orgCode: string; uploadType: string; bizNo: string; data: Rec };
     expect(body).toMatchObject({ orgCode: 'TEST000001', uploadType: 'orderBook', bizNo: before.bookId_dictText });
+    // the operator who queued the upload: the admin's id and account
+    const me = (await call<{ records: Rec[] }>(app, '/sys/user/list', { token: admin, query: { username: 'admin' } })).body.result.records[0]!;
+    expect(body).toMatchObject({ userId: me.id, username: 'admin' });
     expect(body.data).toMatchObject({
       bookId: before.bookId, fee: 18.5, visitDate: '2026-01-12', timeSlot: '1', timeSlot_dictText: '上午',
       departmentId_dictText: before.departmentId_dictText, doctorId_dictText: before.doctorId_dictText, patientId_dictText: before.patientId_dictText,

@@ -86,6 +86,8 @@ export function registerRegulatorEffects(effects: Effects): void {
       .filter((c) => c.uploadEnabled === true && String(c.status) === '1');
     if (configs.length === 0) throw badRequest(MSG_NO_REGULATOR);
     const payload = await labelled(e.ctx, e.db, e.model, e.before, tenantId);
+    // the regulator's calls carry the operator (userId, username) beside the record
+    const operator = { userId: e.caller.user.id, username: e.caller.user.username };
     const bizNo = String(payload[`${u.bizNo}_dictText`] ?? payload[u.bizNo] ?? e.id);
     const now = nowText();
     const ids: string[] = [];
@@ -94,7 +96,7 @@ export function registerRegulatorEffects(effects: Effects): void {
       await e.db.insertInto(queue.table).values({
         id: ids[ids.length - 1], tenant_id: tenantId, create_by: e.caller.user.username, create_time: now, version: 1,
         ...columns(queue, {
-          uploadType: u.type, bizNo, orgId: c.id, sourceResource: e.model.name, sourceId: e.id, payload,
+          uploadType: u.type, bizNo, orgId: c.id, sourceResource: e.model.name, sourceId: e.id, payload: { ...payload, ...operator },
           status: UPLOAD_STATES.pending, retryCount: 0,
         }),
       }).execute();

@@ -215,7 +215,9 @@ export async function send(cfg: Rec, secret: string, rec: Rec): Promise<SendOutc
   if (typeof data === 'string') {
     try { data = JSON.parse(data); } catch { /* sent as text */ }
   }
-  const body = JSON.stringify({ orgCode: cfg.orgCode, uploadType: type, bizNo: rec.bizNo, data });
+  // the operator who queued it (userId, username), as the spec's regulator calls add them to the body
+  const by = data && typeof data === 'object' ? (data as Rec) : {};
+  const body = JSON.stringify({ orgCode: cfg.orgCode, uploadType: type, bizNo: rec.bizNo, userId: by.userId ?? null, username: by.username ?? null, data });
   const timestamp = String(Date.now());
   const appKey = String(cfg.appKey ?? '');
   const sign = createHmac('sha256', secret).update(appKey + timestamp + body).digest('hex');
