@@ -4,7 +4,7 @@
  * 个性化 (theme settings, saved per user on the server: state/userPrefs.ts), 新消息通知
  * (which pushed messages pop up).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Form, Switch, Tag } from 'antd';
 import { Face, Rows } from './Rows';
 import Input from 'antd/es/input/Input';
@@ -19,6 +19,9 @@ import type { NotifyPrefs } from '../../state/userPrefs';
 import type { PageProps } from '../registry';
 import { PHONE_PATTERN, EMAIL_PATTERN } from '../../../core/validators/formats';
 import { changeUserInfo, fetchProfile, fetchSessions, revokeSession, uploadAvatar, type Profile, type SessionRow } from './api';
+
+/** The crop step of 更换头像 (antd Slider, canvas): loaded when an image is chosen. */
+const AvatarCrop = lazy(() => import('./AvatarCrop'));
 
 /** The header's user menu opens its 修改密码 dialog on this window event. */
 export const OPEN_PASSWORD_EVENT = 'account:change-password';
@@ -35,7 +38,24 @@ type Section = (typeof SECTIONS)[number]['key'];
 function BaseSetting() {
   const [initial, setInitial] = useState<{ realname: string; phone: string; email: string } | null>(null);
   const [avatar, setAvatar] = useState<string>('');
+  const [picked, setPicked] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
+  /** 确定 of the crop step: upload the cropped PNG, then save it as the avatar (changeUserInfo). */
+  async function saveAvatar(png: File) {
+    try {
+      const path = await uploadAvatar(png);
+      const r = await changeUserInfo({ avatar: path });
+      if (!r.success) {
+        feedback.message.warning(r.message);
+        return;
+      }
+      setAvatar(path);
+      setPicked(null);
+      feedback.message.success('头像已更新');
+    } catch (err) {
+      feedback.message.error(err instanceof Error ? err.message : String(err));
+    }
+  }
   useEffect(() => {
     fetchProfile().then((p: Profile) => {
       setInitial({ realname: p.userInfo.realname ?? '', phone: p.userInfo.phone ?? '', email: p.userInfo.email ?? '' });
@@ -84,11 +104,16 @@ function BaseSetting() {
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = '';
-                if (file) uploadAvatar(file).then(setAvatar, (err: Error) => feedback.message.error(err.message));
+                if (file) setPicked(file);
               }}
             />
           </label>
         </div>
+        {picked ? (
+          <Suspense fallback={null}>
+            <AvatarCrop file={picked} onCancel={() => setPicked(null)} onDone={saveAvatar} />
+          </Suspense>
+        ) : null}
       </div>
     </div>
   );
