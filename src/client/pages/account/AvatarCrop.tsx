@@ -1,9 +1,10 @@
 /**
- * The square crop step of 更换头像: the chosen image in a square view, 缩放 from 1× to 4×, drag to
+ * The square crop step of 更换头像: the chosen image in a square view, 缩放 from 1× to 4× (a native
+ * range input: antd's Slider would re-split the shared tooltip chunk of the login route), drag to
  * move; 确定 draws the square into a 200×200 PNG and hands it back (the caller uploads it).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Modal, Slider } from 'antd';
+import { Modal } from 'antd';
 import { clampOffset, cropRect, MAX_ZOOM, MIN_ZOOM, type Point } from './cropGeometry';
 
 const VIEW = 240;
@@ -78,8 +79,24 @@ export default function AvatarCrop({ file, onCancel, onDone }: { file: File; onC
           onPointerUp={() => { drag.current = null; }}
         />
         <div style={{ width: VIEW, marginTop: 12 }}>
-          缩放
-          <Slider min={MIN_ZOOM} max={MAX_ZOOM} step={0.1} value={zoom} onChange={(z) => { setZoom(z); if (size) setOffset((o) => clampOffset(size, z, o)); }} />
+          <label style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            缩放
+            <input
+              type="range"
+              aria-label="缩放"
+              min={MIN_ZOOM}
+              max={MAX_ZOOM}
+              step={0.1}
+              value={zoom}
+              style={{ flex: 1 }}
+              onChange={(e) => {
+                const z = Number(e.target.value);
+                setZoom(z);
+                if (size) setOffset((o) => clampOffset(size, z, o));
+              }}
+            />
+            <span style={{ width: 40, textAlign: 'right' }}>{zoom.toFixed(1)}×</span>
+          </label>
         </div>
       </div>
     </Modal>
