@@ -4,7 +4,8 @@
  * 个性化 (theme settings, saved per user on the server: state/userPrefs.ts), 新消息通知
  * (which pushed messages pop up).
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import AvatarCrop from './AvatarCrop';
 import { Button, Form, Switch, Tag } from 'antd';
 import { Face, Rows } from './Rows';
 import Input from 'antd/es/input/Input';
@@ -19,9 +20,6 @@ import type { NotifyPrefs } from '../../state/userPrefs';
 import type { PageProps } from '../registry';
 import { PHONE_PATTERN, EMAIL_PATTERN } from '../../../core/validators/formats';
 import { changeUserInfo, fetchProfile, fetchSessions, revokeSession, uploadAvatar, type Profile, type SessionRow } from './api';
-
-/** The crop step of 更换头像 (antd Slider, canvas): loaded when an image is chosen. */
-const AvatarCrop = lazy(() => import('./AvatarCrop'));
 
 /** The header's user menu opens its 修改密码 dialog on this window event. */
 export const OPEN_PASSWORD_EVENT = 'account:change-password';
@@ -110,9 +108,7 @@ function BaseSetting() {
           </label>
         </div>
         {picked ? (
-          <Suspense fallback={null}>
-            <AvatarCrop file={picked} onCancel={() => setPicked(null)} onDone={saveAvatar} />
-          </Suspense>
+          <AvatarCrop file={picked} onCancel={() => setPicked(null)} onDone={saveAvatar} />
         ) : null}
       </div>
     </div>

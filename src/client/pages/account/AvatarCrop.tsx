@@ -1,7 +1,6 @@
 /**
  * The square crop step of 更换头像: the chosen image in a square view, 缩放 from 1× to 4× (a native
- * range input: antd's Slider would re-split the shared tooltip chunk of the login route), drag to
- * move; 确定 draws the square into a 200×200 PNG and hands it back (the caller uploads it).
+ * range input: no further antd component in the shared chunk graph), drag to move; 确定 draws the square into a 200×200 PNG and hands it back (the caller uploads it).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from 'antd';

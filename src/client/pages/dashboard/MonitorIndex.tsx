@@ -6,7 +6,6 @@
  * Only the platform super administrator may read it; others get the 403 page.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Button, Space } from 'antd';
 import type { ChartConfiguration } from 'chart.js';
 import { Link } from 'react-router';
 import { REFRESH_MS, useMonitorInfo } from '../monitor/useMonitorInfo';
@@ -20,6 +19,8 @@ const Exception403 = lazy(() => import('../exception/Exception403'));
 const HEIGHT = 240;
 /** Samples kept for the chart (one a read: about three minutes). */
 const SAMPLES = 60;
+/** antd's button look without its component: this page adds no antd chunk to the shared graph. */
+const BUTTON = 'ant-btn ant-btn-default ant-btn-color-default ant-btn-variant-outlined';
 
 interface Sample extends MonitorFigures { time: string }
 
@@ -65,13 +66,13 @@ export default function MonitorIndex(_props: PageProps) {
   return (
     <div data-testid="dashboard-monitor">
       <Panel style={{ marginBottom: 16 }} bodyStyle={{ padding: '12px 24px' }}>
-        <Space wrap>
+        <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
           <span data-testid="monitor-index-updated">上次更新时间：{info ? info.time : '-'}</span>
-          <Button data-testid="monitor-index-pause" onClick={() => setPaused((x) => !x)}>{paused ? '继续' : '暂停'}</Button>
-          <Button data-testid="monitor-index-refresh" onClick={() => void load()}>刷新</Button>
+          <button type="button" className={BUTTON} data-testid="monitor-index-pause" onClick={() => setPaused((x) => !x)}>{paused ? '继续' : '暂停'}</button>
+          <button type="button" className={BUTTON} data-testid="monitor-index-refresh" onClick={() => void load()}>刷新</button>
           <span style={MUTED}>{paused ? '已暂停自动刷新' : `每 ${REFRESH_MS / 1000} 秒自动刷新`}</span>
           <Link to="/monitor/system">详细信息</Link>
-        </Space>
+        </div>
       </Panel>
       <ErrorLine message={error} />
       {!info || !f || !s || !p ? <Note text="加载中…" /> : (
