@@ -12,6 +12,9 @@ export const CHART_TITLE = '图表';
 /** 任务: the caller's pending work. */
 export const TASK_PATH = '/dashboard/task';
 export const TASK_TITLE = '任务';
+/** 监控: the live monitor dashboard (platform super administrator; others see 403). */
+export const DASHBOARD_MONITOR_PATH = '/dashboard/monitor';
+export const DASHBOARD_MONITOR_TITLE = '监控';
 export const LOGIN_PATH = '/user/login';
 
 /** Paths reachable without a token. */

@@ -14,7 +14,7 @@ import { LoginGate, RequireAuth } from './guard';
 import { IframePage } from './IframePage';
 import { PageLoading } from './PageLoading';
 import { Titled } from './title-component';
-import { CHART_PATH, CHART_TITLE, TASK_PATH, TASK_TITLE, HOME_PATH, HOME_TITLE, MONITOR_PATH, MONITOR_TITLE, WORKPLACE_PATH, WORKPLACE_TITLE } from './paths';
+import { CHART_PATH, CHART_TITLE, TASK_PATH, TASK_TITLE, HOME_PATH, HOME_TITLE, MONITOR_PATH, MONITOR_TITLE, WORKPLACE_PATH, WORKPLACE_TITLE, DASHBOARD_MONITOR_PATH, DASHBOARD_MONITOR_TITLE } from './paths';
 import { loadedEngine, loadEngine, loadShell } from './loaders';
 
 const Login = lazy(() => import('../pages/login/Login'));
@@ -96,6 +96,7 @@ function staticShellRoutes(): Array<{ path: string; element: ReactNode }> {
     { path: '/homeDecoration/preview', element: page('decoration/Editor', '装修预览', '/homeDecoration/preview') },
     { path: CHART_PATH, element: page('dashboard/Chart', CHART_TITLE, CHART_PATH) },
     { path: TASK_PATH, element: page('dashboard/Task', TASK_TITLE, TASK_PATH) },
+    { path: DASHBOARD_MONITOR_PATH, element: page('dashboard/Monitor', DASHBOARD_MONITOR_TITLE, DASHBOARD_MONITOR_PATH) },
     { path: '/exception/403', element: page('exception/403', '403', '/exception/403') },
     { path: '/exception/404', element: page('exception/404', '404', '/exception/404') },
     { path: '/exception/500', element: page('exception/500', '500', '/exception/500') },

@@ -32,6 +32,7 @@ export const pageRegistry: Record<string, PageLoader> = {
   'settings/DownloadCenter': () => import('./settings/DownloadCenter'),
   'dashboard/Chart': () => import('./dashboard/ChartIndex'),
   'dashboard/Task': () => import('./dashboard/TaskIndex'),
+  'dashboard/Monitor': () => import('./dashboard/MonitorIndex'),
 };
 
 /** Normalises a menu component string: no leading slash, no `views/` prefix, no extension. */

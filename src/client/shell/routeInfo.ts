@@ -18,6 +18,7 @@ export const STATIC_TITLES: Readonly<Record<string, string>> = {
   '/dashboard/workplace': '工作台',
   '/dashboard/chart': '图表',
   '/dashboard/task': '任务',
+  '/dashboard/monitor': '监控',
   '/monitor/system': '系统监控',
   '/isps/userAnnouncement': '我的消息',
   '/account/settings/base': '账户设置',

@@ -5,6 +5,7 @@
  * (which pushed messages pop up).
  */
 import { useEffect, useMemo, useState } from 'react';
+import AvatarCrop from './AvatarCrop';
 import { Button, Form, Switch, Tag } from 'antd';
 import { Face, Rows } from './Rows';
 import Input from 'antd/es/input/Input';
@@ -35,7 +36,24 @@ type Section = (typeof SECTIONS)[number]['key'];
 function BaseSetting() {
   const [initial, setInitial] = useState<{ realname: string; phone: string; email: string } | null>(null);
   const [avatar, setAvatar] = useState<string>('');
+  const [picked, setPicked] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
+  /** 确定 of the crop step: upload the cropped PNG, then save it as the avatar (changeUserInfo). */
+  async function saveAvatar(png: File) {
+    try {
+      const path = await uploadAvatar(png);
+      const r = await changeUserInfo({ avatar: path });
+      if (!r.success) {
+        feedback.message.warning(r.message);
+        return;
+      }
+      setAvatar(path);
+      setPicked(null);
+      feedback.message.success('头像已更新');
+    } catch (err) {
+      feedback.message.error(err instanceof Error ? err.message : String(err));
+    }
+  }
   useEffect(() => {
     fetchProfile().then((p: Profile) => {
       setInitial({ realname: p.userInfo.realname ?? '', phone: p.userInfo.phone ?? '', email: p.userInfo.email ?? '' });
@@ -84,11 +102,14 @@ function BaseSetting() {
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = '';
-                if (file) uploadAvatar(file).then(setAvatar, (err: Error) => feedback.message.error(err.message));
+                if (file) setPicked(file);
               }}
             />
           </label>
         </div>
+        {picked ? (
+          <AvatarCrop file={picked} onCancel={() => setPicked(null)} onDone={saveAvatar} />
+        ) : null}
       </div>
     </div>
   );

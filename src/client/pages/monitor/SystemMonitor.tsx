@@ -4,24 +4,12 @@
  * the page is open (暂停 stops it, 继续 resumes; 立即刷新 reads once). Others get the server's
  * 403 message.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Progress, Row, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { http, type Envelope } from '../../api/index';
 import type { PageProps } from '../registry';
+import { REFRESH_MS, useMonitorInfo, type TraceEntry } from './useMonitorInfo';
 
-export const REFRESH_MS = 3000;
-
-interface TraceEntry { id: number; time: string; method: string; uri: string; status: number; timeTaken: number }
-interface MonitorInfo {
-  time: string;
-  server: { hostname: string; platform: string; cpuModel: string; cpuCount: number; loadAverage: number[]; totalMemory: number; freeMemory: number; uptimeSeconds: number };
-  disks: Array<{ name: string; path: string; total: number; free: number; used: number; usedPercent: number }>;
-  process: { pid: number; node: string; uptimeSeconds: number; rss: number; heapTotal: number; heapUsed: number; external: number; cpuUserMs: number; cpuSystemMs: number };
-  database: { dialect: string; version: string; sizeBytes: number; tables: number; roundTripMs: number };
-  httpTrace: TraceEntry[];
-  redis: { configured: boolean };
-}
+export { REFRESH_MS };
 
 const MB = 1024 * 1024;
 const mb = (n: number) => `${(n / MB).toFixed(1)} MB`;
@@ -58,36 +46,7 @@ const TRACE_COLUMNS: ColumnsType<TraceEntry> = [
 ];
 
 export default function SystemMonitor(_props: PageProps) {
-  const [info, setInfo] = useState<MonitorInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [paused, setPaused] = useState(false);
-  const busy = useRef(false);
-
-  const load = useCallback(async () => {
-    if (busy.current) return;
-    busy.current = true;
-    try {
-      const e: Envelope<MonitorInfo> = await http.get<MonitorInfo>('/sys/monitor/info');
-      if (e.success) {
-        setInfo(e.result);
-        setError(null);
-      } else setError(e.message);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-      setPaused(true); // a refused or failed read is not retried every 3 s
-    } finally {
-      busy.current = false;
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    if (paused) return undefined;
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [paused, load]);
+  const { info, error, paused, setPaused, load } = useMonitorInfo();
 
   const s = info?.server;
   const p = info?.process;
