@@ -8,7 +8,6 @@ import { Navigate, type RouteObject } from 'react-router';
 import type { MenuItem } from '../state/types';
 import { pageRegistry, type PageProps } from '../pages/registry';
 import NotInRegistry from '../pages/common/NotInRegistry';
-import PublicPlaceholder from '../pages/common/PublicPlaceholder';
 import { containerTarget, flattenRoutes, menuToRoutes, type RouteDescriptor } from './menuRoutes';
 import { LoginGate, RequireAuth } from './guard';
 import { IframePage } from './IframePage';
@@ -22,6 +21,11 @@ const UserLayout = lazy(() => import('../pages/user/UserLayout'));
 const Register = lazy(() => import('../pages/user/Register'));
 const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
 const Alteration = lazy(() => import('../pages/user/Alteration'));
+const PublicDownload = lazy(() => import('../pages/public/Download'));
+const PublicDownloadFile = lazy(() => import('../pages/public/DownloadFile'));
+const PublicAgreement = lazy(() => import('../pages/public/Agreement'));
+const PublicOrderTreatProcess = lazy(() => import('../pages/public/OrderTreatProcess'));
+const PublicTestHome = lazy(() => import('../pages/public/TestHome'));
 const Shell = lazy(loadShell);
 const LazyResourcePage = lazy(loadEngine) as LazyExoticComponent<ComponentType<{ resource: string }>>;
 
@@ -120,14 +124,6 @@ export function buildShellChildren(menu: readonly MenuItem[], can: (code: string
   return children;
 }
 
-function publicPage(title: string) {
-  return (
-    <Titled title={title}>
-      <PublicPlaceholder title={title} />
-    </Titled>
-  );
-}
-
 export function buildRoutes(menu: readonly MenuItem[], can: (code: string) => boolean): RouteObject[] {
   return [
     {
@@ -156,11 +152,13 @@ export function buildRoutes(menu: readonly MenuItem[], can: (code: string) => bo
         { path: 'alteration', element: suspended(<Alteration />, '找回密码') },
       ],
     },
-    { path: '/OrderTreatProcess', element: publicPage('就诊流程') },
-    { path: '/orderTreatProcess', element: publicPage('就诊流程') },
-    { path: '/download', element: publicPage('下载') },
-    { path: '/download/file', element: publicPage('文件下载') },
-    { path: '/agreement', element: publicPage('协议') },
+    // public pages (no login): they read only what a schema declares `publicRead`
+    { path: '/OrderTreatProcess', element: suspended(<PublicOrderTreatProcess />, '就诊流程') },
+    { path: '/orderTreatProcess', element: suspended(<PublicOrderTreatProcess />, '就诊流程') },
+    { path: '/download', element: suspended(<PublicDownload />, '下载') },
+    { path: '/download/file', element: suspended(<PublicDownloadFile />, '文件下载') },
+    { path: '/agreement', element: suspended(<PublicAgreement />, '协议') },
+    { path: '/test/home', element: suspended(<PublicTestHome />, '首页') },
     {
       path: '/',
       element: (
