@@ -21,11 +21,7 @@ const UserLayout = lazy(() => import('../pages/user/UserLayout'));
 const Register = lazy(() => import('../pages/user/Register'));
 const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
 const Alteration = lazy(() => import('../pages/user/Alteration'));
-const PublicDownload = lazy(() => import('../pages/public/Download'));
-const PublicDownloadFile = lazy(() => import('../pages/public/DownloadFile'));
-const PublicAgreement = lazy(() => import('../pages/public/Agreement'));
-const PublicOrderTreatProcess = lazy(() => import('../pages/public/OrderTreatProcess'));
-const PublicTestHome = lazy(() => import('../pages/public/TestHome'));
+const PublicPage = lazy(() => import('../pages/public'));
 const Shell = lazy(loadShell);
 const LazyResourcePage = lazy(loadEngine) as LazyExoticComponent<ComponentType<{ resource: string }>>;
 
@@ -153,12 +149,12 @@ export function buildRoutes(menu: readonly MenuItem[], can: (code: string) => bo
       ],
     },
     // public pages (no login): they read only what a schema declares `publicRead`
-    { path: '/OrderTreatProcess', element: suspended(<PublicOrderTreatProcess />, '就诊流程') },
-    { path: '/orderTreatProcess', element: suspended(<PublicOrderTreatProcess />, '就诊流程') },
-    { path: '/download', element: suspended(<PublicDownload />, '下载') },
-    { path: '/download/file', element: suspended(<PublicDownloadFile />, '文件下载') },
-    { path: '/agreement', element: suspended(<PublicAgreement />, '协议') },
-    { path: '/test/home', element: suspended(<PublicTestHome />, '首页') },
+    { path: '/OrderTreatProcess', element: suspended(<PublicPage page="orderTreatProcess" />, '就诊流程') },
+    { path: '/orderTreatProcess', element: suspended(<PublicPage page="orderTreatProcess" />, '就诊流程') },
+    { path: '/download', element: suspended(<PublicPage page="download" />, '下载') },
+    { path: '/download/file', element: suspended(<PublicPage page="downloadFile" />, '文件下载') },
+    { path: '/agreement', element: suspended(<PublicPage page="agreement" />, '协议') },
+    { path: '/test/home', element: suspended(<PublicPage page="testHome" />, '首页') },
     {
       path: '/',
       element: (

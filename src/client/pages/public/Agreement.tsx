@@ -37,7 +37,7 @@ export default function Agreement() {
   else {
     body = (
       <>
-        {current.length > 1 && (
+        {current.length > 0 && (
           <Space wrap style={{ marginBottom: 16 }}>
             {current.map((r) => (
               <Link key={String(r.agreementType)} to={to(String(r.agreementType))} style={r === shown ? { fontWeight: 600 } : undefined}>

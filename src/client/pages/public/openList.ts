@@ -3,7 +3,7 @@
  * sign. The tenant is the page's `?tenantId=`, else the server's default (the platform).
  */
 import { useEffect, useState } from 'react';
-import { API_BASE } from '../../api/config';
+import { API_BASE } from '../../api';
 
 export type OpenRecord = Record<string, unknown>;
 
