@@ -85,6 +85,13 @@ describe('publicRead', () => {
     }
   });
 
+  it('answers at most 50 rows, newest publication first', async () => {
+    for (let i = 0; i < 52; i++) await addVersion(1001, `7.0.${i}`, true);
+    const recs = (await open('hisAppVersion', '?tenantId=1001')).body.result!.records;
+    expect(recs).toHaveLength(50);
+    expect(recs[0]!.versionNo).toBe('7.0.51');
+  });
+
   it('a resource without the word, or unknown, answers 404; nothing of the user table leaks', async () => {
     for (const res of ['sysUser', 'hisDoctor', 'nope']) {
       const r = await open(res);
