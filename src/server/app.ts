@@ -65,6 +65,7 @@ import { registerOperationLog } from './logs/index.js';
 import { registerDataLogRoutes } from './logs/data-log.js';
 import { registerDashboard } from './dashboard/index.js';
 import { registerDecorationEffects } from './decoration/effects.js';
+import { registerPublicRead } from './resources/public-read.js';
 import { registerPublicHomePage } from './decoration/public.js';
 import { registerMonitor } from './monitor/index.js';
 // files / excel / user settings / check rules
@@ -294,6 +295,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await registerWebsocket(app, ctx, noticeHub); // console shell: /websocket/:userId on the root
   registerUploadStatic(app, files); // files: GET /hospital/sys/common/static/* (unsigned, root level)
   registerPublicHomePage(app, ctx); // GET /hospital/open/homePage/<tenant>/<client> (public, unsigned, ETag)
+  registerPublicRead(app, ctx); // GET /hospital/open/<resource>/list?tenantId= (schema word publicRead; public, unsigned)
   await registerStatic(app, opts.staticDir ?? env.staticDir);
   registerHealth(app, database);
   const jobs = new JobScheduler(ctx);

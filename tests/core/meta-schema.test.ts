@@ -4,14 +4,14 @@ import resourceMeta from '../../schemas/meta/resource.schema.json';
 import dictMeta from '../../schemas/meta/dict.schema.json';
 import registryMeta from '../../schemas/meta/registry.schema.json';
 import registryJson from '../../schemas/registry.json';
-import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry, type AutoNumberSpec, type ComputeSpec, type ResourceEffects, type ResourceDemo, type WordCheckSpec, type WordListSpec, type UploadSpec, type PercentOfSpec, type SupersedeSpec, type LedgerPost, type Period } from '../../src/core/schema/types.js';
+import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry, type AutoNumberSpec, type ComputeSpec, type ResourceEffects, type ResourceDemo, type WordCheckSpec, type WordListSpec, type UploadSpec, type PublicReadSpec, type PercentOfSpec, type SupersedeSpec, type LedgerPost, type Period } from '../../src/core/schema/types.js';
 import { hisDoctor, dicts } from './fixtures.js';
 
 // Each record must list exactly the keys of its TS type: a key added to types.ts without the
 // meta-schema (or the reverse) fails to compile here or fails the equality below.
 const keys = <T>(r: Record<keyof T, true>) => Object.keys(r).sort();
 const FIELD = keys<FieldSchema>({ key: true, title: true, kind: true, required: true, default: true, minLength: true, maxLength: true, min: true, max: true, precision: true, pattern: true, patternMessage: true, dict: true, multiple: true, widget: true, ref: true, unique: true, sensitive: true, readOnly: true, hidden: true, createOnly: true, writeOnly: true, search: true, list: true, form: true, detail: true, format: true, visibleWhen: true, requiredWhen: true, disabledWhen: true, demo: true, permission: true, rule: true, autoNumber: true, compute: true, capBy: true, wordCheck: true, uniqueWithin: true, index: true });
-const RESOURCE = keys<ResourceSchema>({ $schema: true, schemaVersion: true, name: true, title: true, entity: true, description: true, table: true, permissionPrefix: true, api: true, menu: true, fields: true, list: true, form: true, children: true, states: true, actions: true, effects: true, demo: true, readOnly: true, wordList: true, upload: true, uploadQueue: true, statement: true });
+const RESOURCE = keys<ResourceSchema>({ $schema: true, schemaVersion: true, name: true, title: true, entity: true, description: true, table: true, permissionPrefix: true, api: true, menu: true, fields: true, list: true, form: true, children: true, states: true, actions: true, effects: true, demo: true, readOnly: true, wordList: true, upload: true, uploadQueue: true, statement: true, publicRead: true });
 
 type Json = Record<string, any>;
 type ComputeOp = ComputeSpec extends infer U ? (U extends unknown ? keyof U : never) : never;
@@ -51,6 +51,7 @@ describe('meta-schema', () => {
     expect(props(meta.$defs.field.properties.wordCheck)).toEqual(keys<WordCheckSpec>({ list: true, scene: true }));
     expect(props(meta.properties.wordList)).toEqual(keys<WordListSpec>({ word: true, scenes: true, activeWhen: true, replaceWhen: true }));
     expect(props(meta.properties.upload)).toEqual(keys<UploadSpec>({ type: true, bizNo: true, status: true, time: true, reason: true }));
+    expect(props(meta.properties.publicRead)).toEqual(keys<PublicReadSpec>({ fields: true, filter: true, sort: true }));
     // compute: one object per formula, named like the ComputeSpec union members
     type Ops = { product: true; add: true; sum: true; sumProduct: true; subtract: true; percentOf: true } extends Record<ComputeOp, true> ? (Record<ComputeOp, true> extends { product: true; add: true; sum: true; sumProduct: true; subtract: true; percentOf: true } ? true : never) : never;
     const ok: Ops = true;

@@ -28,6 +28,7 @@ export const PUBLIC_PATHS = [
   '/download',
   '/download/file',
   '/agreement',
+  '/test/home',
 ] as const;
 
 export function isPublicPath(pathname: string): boolean {

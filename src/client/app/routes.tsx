@@ -8,7 +8,6 @@ import { Navigate, type RouteObject } from 'react-router';
 import type { MenuItem } from '../state/types';
 import { pageRegistry, type PageProps } from '../pages/registry';
 import NotInRegistry from '../pages/common/NotInRegistry';
-import PublicPlaceholder from '../pages/common/PublicPlaceholder';
 import { containerTarget, flattenRoutes, menuToRoutes, type RouteDescriptor } from './menuRoutes';
 import { LoginGate, RequireAuth } from './guard';
 import { IframePage } from './IframePage';
@@ -22,6 +21,7 @@ const UserLayout = lazy(() => import('../pages/user/UserLayout'));
 const Register = lazy(() => import('../pages/user/Register'));
 const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
 const Alteration = lazy(() => import('../pages/user/Alteration'));
+const PublicPage = lazy(() => import('../pages/public'));
 const Shell = lazy(loadShell);
 const LazyResourcePage = lazy(loadEngine) as LazyExoticComponent<ComponentType<{ resource: string }>>;
 
@@ -121,14 +121,6 @@ export function buildShellChildren(menu: readonly MenuItem[], can: (code: string
   return children;
 }
 
-function publicPage(title: string) {
-  return (
-    <Titled title={title}>
-      <PublicPlaceholder title={title} />
-    </Titled>
-  );
-}
-
 export function buildRoutes(menu: readonly MenuItem[], can: (code: string) => boolean): RouteObject[] {
   return [
     {
@@ -157,11 +149,13 @@ export function buildRoutes(menu: readonly MenuItem[], can: (code: string) => bo
         { path: 'alteration', element: suspended(<Alteration />, '找回密码') },
       ],
     },
-    { path: '/OrderTreatProcess', element: publicPage('就诊流程') },
-    { path: '/orderTreatProcess', element: publicPage('就诊流程') },
-    { path: '/download', element: publicPage('下载') },
-    { path: '/download/file', element: publicPage('文件下载') },
-    { path: '/agreement', element: publicPage('协议') },
+    // public pages (no login): they read only what a schema declares `publicRead`
+    { path: '/OrderTreatProcess', element: suspended(<PublicPage page="orderTreatProcess" />, '就诊流程') },
+    { path: '/orderTreatProcess', element: suspended(<PublicPage page="orderTreatProcess" />, '就诊流程') },
+    { path: '/download', element: suspended(<PublicPage page="download" />, '下载') },
+    { path: '/download/file', element: suspended(<PublicPage page="downloadFile" />, '文件下载') },
+    { path: '/agreement', element: suspended(<PublicPage page="agreement" />, '协议') },
+    { path: '/test/home', element: suspended(<PublicPage page="testHome" />, '首页') },
     {
       path: '/',
       element: (

@@ -11,6 +11,7 @@ import dictMeta from '../../../schemas/meta/dict.schema.json';
 import registryMeta from '../../../schemas/meta/registry.schema.json';
 import { ajvProblems } from './ajv-messages.js';
 import { migrateSchema } from './migrate.js';
+import { publicReadProblems } from './public-read.js';
 import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, FILL_RULE_RESOURCE, REGION_RESOURCE } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
 import type { Condition, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
@@ -142,6 +143,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
   if (s.wordList) checkWordList(s, err);
   if (s.uploadQueue) checkUploadQueue(s, reg, err);
   if (s.upload) checkUpload(s, reg, err);
+  for (const p of publicReadProblems(s)) err(p.path, p.message);
 
   const seen = new Map<string, number>();
   s.fields.forEach((f, i) => {

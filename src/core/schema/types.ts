@@ -536,6 +536,11 @@ export interface ResourceSchema {
    */
   upload?: UploadSpec;
   /**
+   * Public read-only list (no login): `GET /hospital/open/<name>/list?tenantId=` returns only
+   * `fields` (dict fields with their `_dictText`) of the records matching `filter`, sorted, capped.
+   */
+  publicRead?: PublicReadSpec;
+  /**
    * This resource is the regulator upload queue (at most one): its fields are those of
    * `UPLOAD_QUEUE_FIELDS`, its `orgId` refers to the regulator configuration
    * (`REGULATOR_FIELDS`); the server sends due rows with retries and backoff.
@@ -590,6 +595,15 @@ export interface StatementSpec {
   outcome: { same: string; differ: string };
   /** The task's transition once the last difference is resolved, and the field its note goes to. */
   close?: { action: string; note: string };
+}
+
+/** `publicRead`: what an anonymous caller may read of a resource. */
+export interface PublicReadSpec {
+  fields: string[];
+  /** Field -> value every public record has (equality). */
+  filter?: Record<string, string | number | boolean>;
+  /** `field,asc|desc`. */
+  sort?: string;
 }
 
 export interface UploadSpec {
