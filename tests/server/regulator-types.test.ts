@@ -46,7 +46,7 @@ afterAll(async () => {
 describe('regulator upload types', () => {
   it('the issue\'s /pub/* types are each declared by a module', () => {
     const types = uploading.map((s) => s.upload!.type).sort();
-    expect(types).toEqual(['case', 'department', 'drug', 'event', 'nurse', 'openOrgBusiness', 'orderBook', 'org', 'prescription', 'teleconsultation', 'userAgreement'].sort());
+    expect(types).toEqual(['case', 'department', 'drug', 'evaluate', 'event', 'nurse', 'openOrgBusiness', 'orderBook', 'org', 'prescription', 'teleconsultation', 'userAgreement'].sort());
   });
 
   it.each(uploading.map((s) => [s.name, s] as [string, ResourceSchema]))('%s: 上报 sends the record to /pub/<type> and it is 已上报', async (_name, schema) => {
