@@ -65,7 +65,8 @@ describe('首页', () => {
     expect(orders).toBeGreaterThan(0);
     await expect.poll(() => figure(page, 'order').innerText()).toBe(String(orders));
     expect(await figure(page, 'consult').innerText()).toBe(String(consult));
-    expect(await figure(page, 'revenue').innerText()).toBe((Math.round(revenue * 100) / 100).toFixed(2));
+    // amounts are stored in fen; the card shows yuan
+    expect(await figure(page, 'revenue').innerText()).toBe((revenue / 100).toFixed(2));
     expect(await page.getByTestId('stat-order').innerText()).toContain('今日订单');
     const yesterday = ORDERS.reduce((n, [t, c]) => n + one(`select count(*) n from ${t} where tenant_id = ${HOSPITAL} and ${c} >= '${YESTERDAY} 00:00:00' and ${c} < '${TODAY} 00:00:00'`), 0);
     const diff = orders - yesterday;
