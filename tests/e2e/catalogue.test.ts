@@ -147,7 +147,8 @@ describe('Catalogue I pages', () => {
       }
       await fillField(page, panel, field('refundAmount'), amount);
       await fillField(page, panel, field('refundReason'), '患者申请取消，部分退款');
-      await fillField(page, panel, field('refundTime'), '2026-01-06 10:00:00');
+      // the last moment of today: the list sorts by this time and the demo data runs up to today
+      await fillField(page, panel, field('refundTime'), `${new Date().toLocaleDateString('sv-SE')} 23:59:59`);
       await panel.getByRole('button', { name: /确\s?定/ }).click();
       return panel;
     };
