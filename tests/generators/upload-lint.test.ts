@@ -24,7 +24,7 @@ describe('upload / uploadQueue', () => {
     expect(errors((m) => { m('hisSuperviseBook').upload!.time = 'visitDate'; })).toEqual(['hisSuperviseBook.json /upload/time 上报时间字段 "visitDate" 必须是已声明的 datetime 字段']);
     expect(errors((m) => { m('hisSuperviseBook').states!.transitions[0]!.effect = undefined; delete m('hisSuperviseBook').states!.transitions[0]!.effect; })).toEqual(['hisSuperviseBook.json /upload 声明了 upload，但没有 effect 为 regulatorEnqueue 的流转']);
     // every module that uploads is told
-    const uploading = ['hisAdrReport', 'hisAgreement', 'hisCase', 'hisDepartment', 'hisHospital', 'hisNetHospital', 'hisPrescription', 'hisSuperviseBook', 'hisSuperviseNurse', 'hisTeleconsult', 'sysDrug'];
+    const uploading = ['hisAdrReport', 'hisAgreement', 'hisCase', 'hisDepartment', 'hisEvaluation', 'hisHospital', 'hisNetHospital', 'hisPrescription', 'hisSuperviseBook', 'hisSuperviseNurse', 'hisTeleconsult', 'sysDrug'];
     expect([...errors((m) => { delete m('hisSuperviseUpload').uploadQueue; })].sort()).toEqual(uploading.map((n) => `${n}.json /upload 声明了 upload，但没有声明 uploadQueue 的上报队列资源`).sort());
   });
 
