@@ -24,6 +24,7 @@ import { newId } from '../db/ids.js';
 import { badRequest, notFound } from '../errors.js';
 import { DATA_RULE_TABLE } from '../resources/data-rules.js';
 import { deleteRecords } from '../resources/write.js';
+import { grantedPermissionIds } from './menu.js';
 
 const ROLE_TABLE = 'sys_role';
 const MAX_IDS = 5000;
@@ -65,15 +66,7 @@ export function registerRoleGrantRoutes(app: FastifyInstance, ctx: AppContext): 
   /** Permission ids the caller may grant: every live entry for the super administrator, else their own. */
   async function grantable(req: FastifyRequest): Promise<Set<string> | 'all'> {
     const user = req.session!;
-    if (user.isSuperAdmin) return 'all';
-    const rows = await db
-      .selectFrom('sys_role_permission as rp')
-      .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
-      .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', user.tenantId))
-      .select('rp.permission_id')
-      .where('ur.user_id', '=', user.id)
-      .execute();
-    return new Set(rows.map((r) => String(r.permission_id)));
+    return user.isSuperAdmin ? 'all' : grantedPermissionIds(ctx, user);
   }
 
   async function roleOf(req: FastifyRequest, roleId: string) {

@@ -135,16 +135,7 @@ export class NoticeHub {
         } catch {
           /* closing */
         }
-        let valid = false;
-        try {
-          valid = await this.checkToken(c.token, c.userId);
-        } catch {
-          valid = true; // a database hiccup is not a logout
-        }
-        if (!valid) {
-          c.socket.close(WS_CLOSE.unauthorized, WS_UNAUTHORIZED_REASON);
-          this.remove(c);
-        }
+        await this.closeIfRefused(c);
       }
     }
   }
@@ -152,19 +143,16 @@ export class NoticeHub {
   /** Re-validates every socket's token now; refused ones close with 4401 (the console logs out). */
   async revalidate(): Promise<void> {
     for (const set of [...this.byUser.values()]) {
-      for (const c of [...set]) {
-        let valid = true;
-        try {
-          valid = await this.checkToken(c.token, c.userId);
-        } catch {
-          valid = true; // a database hiccup is not a logout
-        }
-        if (!valid) {
-          c.socket.close(WS_CLOSE.unauthorized, WS_UNAUTHORIZED_REASON);
-          this.remove(c);
-        }
-      }
+      for (const c of [...set]) await this.closeIfRefused(c);
     }
+  }
+
+  /** Closes a socket whose token is no longer valid with 4401; a database hiccup is not a logout. */
+  private async closeIfRefused(c: Client): Promise<void> {
+    const valid = await this.checkToken(c.token, c.userId).catch(() => true);
+    if (valid) return;
+    c.socket.close(WS_CLOSE.unauthorized, WS_UNAUTHORIZED_REASON);
+    this.remove(c);
   }
 
   /** Closes every socket (server stop/restart): clients reconnect on their own. */
