@@ -106,6 +106,8 @@ export const SYSTEM_TABLES: TableDef[] = [
     indexes: [
       { name: 'idx_sys_permission_parent', columns: ['parent_id'] },
       { name: 'idx_sys_permission_perms', columns: ['perms'] },
+      // data rules find a resource's menu entries by component on every read
+      { name: 'idx_sys_permission_component', columns: ['component'] },
     ],
   },
   {

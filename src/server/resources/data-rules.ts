@@ -73,15 +73,23 @@ function resolveValue(value: string, vars: Record<string, string>): string {
 /** The caller's scope on a resource: its tenant and the rules its roles selected on the resource's menu pages. */
 export async function rowScope(ctx: AppContext, m: ResourceModel, tenantId: number, user: SessionUser): Promise<RowScope> {
   const { db } = ctx.database;
+  // Two indexed lookups on every read (the hot path): the resource's menu entries by component,
+  // then the caller's grants of exactly those entries. One join let the planner walk every grant
+  // of the caller's roles (a thousand for an administrator) before filtering by component.
+  const pages = await db
+    .selectFrom('sys_permission')
+    .select('id')
+    .where('component', '=', resourceComponent(m.name))
+    .where('del_flag', '=', 0)
+    .execute();
+  if (!pages.length) return { tenantId, rules: [] };
   const links = await db
     .selectFrom('sys_user_role as ur')
     .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', user.tenantId))
     .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
-    .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
-    .select(['rp.data_rule_ids as ids', 'p.id as pid'])
+    .select(['rp.data_rule_ids as ids', 'rp.permission_id as pid'])
     .where('ur.user_id', '=', user.id)
-    .where('p.component', '=', resourceComponent(m.name))
-    .where('p.del_flag', '=', 0)
+    .where('rp.permission_id', 'in', pages.map((p) => p.id))
     .where('rp.data_rule_ids', 'is not', null)
     .where('rp.data_rule_ids', '<>', '')
     .execute();
