@@ -5,13 +5,10 @@
  */
 import { useState } from 'react';
 import { Button, Form, Result, Steps } from 'antd';
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { Link, useNavigate } from 'react-router';
 import { http } from '../../api/index';
 import { feedback } from '../../api/feedback';
-import { SmsCodeField, phoneRules } from '../login/SmsCodeField';
-import { confirmRules, passwordRules } from './passwordRules';
+import { PasswordPairFields, PhoneCodeFields } from './StepFields';
 
 interface Values {
   phone: string;
@@ -72,10 +69,7 @@ export default function Alteration() {
       <Steps current={step} size="small" items={[{ title: '验证手机' }, { title: '设置新密码' }, { title: '完成' }]} style={{ marginBottom: 24 }} />
       <Form<Values> form={form} size="large" autoComplete="off" preserve>
         <div style={{ display: step === 0 ? 'block' : 'none' }}>
-          <Form.Item name="phone" rules={phoneRules}>
-            <Input placeholder="请输入手机号码" maxLength={11} />
-          </Form.Item>
-          <SmsCodeField form={form} phoneField="phone" smsmode="2" name="smscode" />
+          <PhoneCodeFields form={form} smsmode="2" />
           <Button type="primary" block onClick={verify} loading={loading}>
             下一步
           </Button>
@@ -84,12 +78,7 @@ export default function Alteration() {
           <p>
             账号：<b data-testid="alteration-username">{username}</b>
           </p>
-          <Form.Item name="password" rules={passwordRules}>
-            <Password placeholder="新密码：至少10位，包含字母、数字和特殊符号" />
-          </Form.Item>
-          <Form.Item name="confirm" dependencies={['password']} rules={confirmRules('password')}>
-            <Password placeholder="确认新密码" />
-          </Form.Item>
+          <PasswordPairFields placeholder="新密码：至少10位，包含字母、数字和特殊符号" confirmPlaceholder="确认新密码" />
           <Button type="primary" block onClick={change} loading={loading}>
             提交
           </Button>

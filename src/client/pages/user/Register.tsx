@@ -6,12 +6,10 @@
 import { useState } from 'react';
 import { Button, Descriptions, Form, Steps } from 'antd';
 import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import { Link, useNavigate } from 'react-router';
 import { http } from '../../api/index';
 import { feedback } from '../../api/feedback';
-import { SmsCodeField, phoneRules } from '../login/SmsCodeField';
-import { confirmRules, passwordRules } from './passwordRules';
+import { PasswordPairFields, PhoneCodeFields } from './StepFields';
 
 interface Values {
   phone: string;
@@ -63,10 +61,7 @@ export default function Register() {
       <Steps current={step} size="small" items={STEPS.map((title) => ({ title }))} style={{ marginBottom: 24 }} />
       <Form<Values> form={form} size="large" autoComplete="off" preserve>
         <div style={{ display: step === 0 ? 'block' : 'none' }}>
-          <Form.Item name="phone" rules={phoneRules}>
-            <Input placeholder="请输入手机号码" maxLength={11} />
-          </Form.Item>
-          <SmsCodeField form={form} phoneField="phone" smsmode="1" name="smscode" />
+          <PhoneCodeFields form={form} smsmode="1" />
         </div>
         <div style={{ display: step === 1 ? 'block' : 'none' }}>
           <Form.Item
@@ -80,12 +75,7 @@ export default function Register() {
           </Form.Item>
         </div>
         <div style={{ display: step === 2 ? 'block' : 'none' }}>
-          <Form.Item name="password" rules={passwordRules}>
-            <Password placeholder="至少10位，包含字母、数字和特殊符号" />
-          </Form.Item>
-          <Form.Item name="confirm" dependencies={['password']} rules={confirmRules('password')}>
-            <Password placeholder="确认密码" />
-          </Form.Item>
+          <PasswordPairFields placeholder="至少10位，包含字母、数字和特殊符号" confirmPlaceholder="确认密码" />
         </div>
         {step === 3 ? (
           <Descriptions column={1} bordered size="small" style={{ marginBottom: 24 }}>
