@@ -587,6 +587,32 @@ export interface ResourceSchema {
   uploadQueue?: boolean;
   /** The records are reconciliation tasks of an imported channel statement (`statementCompare`). */
   statement?: StatementSpec;
+  /**
+   * The records are questionnaires answered by the records of another resource: GET
+   * `<base>/answerSummary?id=` (the list code) counts the answer sheets of one record in the
+   * caller's tenant, per question: the share of each option of choice questions, the answers of
+   * the others. The console's `AnswerSummary` widget shows it.
+   */
+  answerSummary?: AnswerSummarySpec;
+}
+
+/**
+ * `answerSummary`: answer sheets are records of `resource` naming this record through `via`, each
+ * holding in the json field `field` a list of `{<key>: <question key>, answer: <text or list>}`.
+ * The questions are the rows of the child `questions` (fields `key`, `title`, `type`, `options`:
+ * one option per line); questions whose `type` is in `choice` are counted per option (a list or
+ * comma-joined answer counts each option it names), the others listed.
+ */
+export interface AnswerSummarySpec {
+  resource: string;
+  via: string;
+  field: string;
+  questions: string;
+  key: string;
+  title: string;
+  type: string;
+  options: string;
+  choice: string[];
 }
 
 /**
