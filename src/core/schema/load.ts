@@ -14,7 +14,7 @@ import { migrateSchema } from './migrate.js';
 import { publicReadProblems } from './public-read.js';
 import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, FILL_RULE_RESOURCE, REGION_RESOURCE } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
-import type { AnswerSummarySpec, Condition, CountOfSpec, DictSchema, SumOfSpec, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
+import type { AnswerSummarySpec, Condition, CountOfSpec, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
 import { CRUD_ACTIONS, SUBSTRING_INDEX_MAX_LENGTH, REGULATOR_FIELDS, UPLOAD_QUEUE_FIELDS, UPLOAD_STATES } from './types.js';
 
 export interface Problem {
@@ -394,7 +394,6 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
     });
   }
   if (f.countOf) checkCountOf(f, f.countOf, at, name, s, reg, err, own);
-  if (f.sumOf) checkSumOf(f, f.sumOf, at, name, s, reg, err, own);
   if (f.kind === 'region' && !reg.resources.has(REGION_RESOURCE)) err(p('kind'), `${name} 的类型为 region，需要行政区划模块 "${REGION_RESOURCE}"`, REGION_RESOURCE);
   if (f.kind === 'dict') {
     if (!f.dict) err(p('kind'), `${name} 的类型为 dict，必须声明 dict（字典编码）`);
@@ -744,24 +743,6 @@ function checkAnswerSummary(s: ResourceSchema, a: AnswerSummarySpec, reg: Regist
   if (type && type.kind !== 'dict') err(p('type'), `answerSummary 的题型字段 "${a.type}" 必须是 dict 字段`);
   const values = type?.dict && reg.dicts.has(type.dict) ? new Set(reg.dict(type.dict).items.map((i) => i.value)) : undefined;
   a.choice.forEach((v, i) => { if (values && !values.has(v)) err(p('choice', String(i)), `answerSummary 的题型 "${v}" 不是字典 "${type!.dict}" 的值`); });
-}
-
-/** `sumOf`: an own read-only numeric field summing a field of the records of a resource that refer to this one. */
-function checkSumOf(f: FieldSchema, spec: SumOfSpec, at: Array<string | number>, name: string, s: ResourceSchema, reg: Registry, err: Report, own: boolean): void {
-  const p = (...more: Array<string | number>) => pointer(...at, ...more);
-  if (!own) { err(p('sumOf'), `${name}：sumOf 只能声明在资源字段上`); return; }
-  if (!['integer', 'number', 'money'].includes(f.kind)) err(p('sumOf'), `${name} 的类型 ${f.kind} 不能声明汇总（sumOf 只用于数值字段）`);
-  if (f.readOnly !== true) err(p('sumOf'), `${name} 声明了 sumOf，必须同时声明 readOnly: true`);
-  if (f.countOf) err(p('sumOf'), `${name} 不能同时声明 countOf 与 sumOf`);
-  const target = reg.resources.get(spec.resource);
-  if (!target) { err(p('sumOf', 'resource'), `${name} 的汇总资源 "${spec.resource}" 不存在`); return; }
-  const via = target.fields.find((x) => x.key === spec.via);
-  if (!via || via.kind !== 'ref' || via.ref?.resource !== s.name || (via.ref.value ?? 'id') !== 'id') {
-    err(p('sumOf', 'via'), `${name} 的汇总关联字段 "${spec.via}" 不是资源 "${target.name}" 指向 "${s.name}" 的 ref 字段`);
-  }
-  const summed = target.fields.find((x) => x.key === spec.field);
-  if (!summed || summed.kind !== f.kind) err(p('sumOf', 'field'), `${name} 的汇总字段 "${spec.field}" 不是资源 "${target.name}" 的 ${f.kind} 字段`);
-  if (spec.where) checkCondition(spec.where, [...at, 'sumOf', 'where'], `${name} 的 sumOf.where`, target, err);
 }
 
 function checkCondition(c: Condition, at: Array<string | number>, what: string, s: ResourceSchema, err: Report, self?: string): void {

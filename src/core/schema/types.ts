@@ -62,17 +62,6 @@ export interface CountOfSpec {
   max?: string;
 }
 
-export interface SumOfSpec {
-  /** The resource whose records are summed. */
-  resource: string;
-  /** Its `ref` field naming a record of this resource. */
-  via: string;
-  /** Its numeric field that is summed (same kind as this field). */
-  field: string;
-  /** Only its records matching this condition count (e.g. `{status: "3"}`: refunds that succeeded). */
-  where?: Condition;
-}
-
 export interface RefSpec {
   /** Target resource name (another schema's `name`). */
   resource: string;
@@ -178,13 +167,6 @@ export interface FieldSchema {
    * `max` below the count (400 `<max title>：不能少于<title> <n>`).
    */
   countOf?: CountOfSpec;
-  /**
-   * Numeric fields: the sum of a numeric field of the records of another resource that name
-   * this record (those matching `where`), kept like `countOf` in the transaction of every write
-   * of those records — an order's 退款金额 is what its successful refunds add up to. The summed
-   * field has this field's kind; needs `readOnly: true` (linter).
-   */
-  sumOf?: SumOfSpec;
   disabledWhen?: Condition;
   /**
    * Demo-data hint for src/server/demo: a named generator

@@ -14,7 +14,7 @@
  * after the other; SQLite runs one write transaction at a time.
  */
 import { sql, type ExpressionBuilder, type Expression, type Kysely, type SqlBool } from 'kysely';
-import type { Condition } from '../../core/schema/types.js';
+import type { Condition, CountOfSpec } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { toStored, type FieldCol, type ResourceModel } from './model.js';
@@ -26,22 +26,19 @@ type Rec = Record<string, unknown>;
 interface Counter {
   owner: ResourceModel;
   col: FieldCol;
-  spec: { resource: string; via: string; where?: Condition; max?: string };
+  spec: CountOfSpec;
   counted: ResourceModel;
   via: FieldCol;
-  /** `sumOf`: the summed column of the counted records (stored units: money in fen on both sides). */
-  sum?: FieldCol;
 }
 
 function countersOf(ctx: AppContext): Counter[] {
   const out: Counter[] = [];
   for (const owner of ctx.models.values()) {
     for (const col of owner.fields) {
-      const spec = col.field.countOf ?? col.field.sumOf;
+      const spec = col.field.countOf;
       const counted = spec ? ctx.models.get(spec.resource) : undefined;
       const via = counted?.byKey.get(spec!.via);
-      const sum = col.field.sumOf ? counted?.byKey.get(col.field.sumOf.field) : undefined;
-      if (spec && counted && via && (sum || !col.field.sumOf)) out.push({ owner, col, spec, counted, via, sum });
+      if (spec && counted && via) out.push({ owner, col, spec, counted, via });
     }
   }
   return out;
@@ -69,7 +66,7 @@ function whereExpr(eb: ExpressionBuilder<any, any>, m: ResourceModel, c: Conditi
 async function countFor(db: Db, k: Counter, ownerIds: string[], tenantId: number): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom(k.counted.table)
-    .select([`${k.counted.table}.${k.via.column} as o`, (eb) => (k.sum ? eb.fn.coalesce(eb.fn.sum(`${k.counted.table}.${k.sum.column}`), sql.lit(0)) : eb.fn.countAll()).as('n')])
+    .select([`${k.counted.table}.${k.via.column} as o`, (eb) => eb.fn.countAll().as('n')])
     .where(`${k.counted.table}.tenant_id`, '=', tenantId)
     .where(`${k.counted.table}.${k.via.column}`, 'in', ownerIds)
     .$if(!!k.spec.where, (qb) => qb.where((eb) => whereExpr(eb, k.counted, k.spec.where!)))
@@ -138,7 +135,7 @@ export async function recountAll(ctx: AppContext, db: Db = ctx.database.db): Pro
         [k.col.column]: (eb: ExpressionBuilder<any, any>) =>
           eb
             .selectFrom(c)
-            .select(k.sum ? sql<number>`coalesce(sum(${sql.ref(`${c}.${k.sum.column}`)}), 0)`.as('n') : sql<number>`count(*)`.as('n'))
+            .select(sql<number>`count(*)`.as('n'))
             .whereRef(`${c}.${k.via.column}`, '=', sql.ref(`${k.owner.table}.id`) as never)
             .whereRef(`${c}.tenant_id`, '=', sql.ref(`${k.owner.table}.tenant_id`) as never)
             .$if(!!k.spec.where, (qb) => qb.where((e2) => whereExpr(e2, k.counted, k.spec.where!))),
