@@ -26,8 +26,14 @@ const cents = (v: unknown) => Math.round(Number(v) * 100);
 beforeAll(async () => {
   app = await testApp({ seedRows: 12 });
   hosp = await login(app, 'hospadmin');
-  paid = (await call<Page<Rec>>(app, '/hisDrugOrder/list', { token: hosp, query: { payStatus: '3', pageSize: 50 } as never })).body.result.records
-    .filter((r) => Number(r.selfAmount) >= 1);
+  // paid orders without seeded refunds: each story starts from nothing refunded
+  const all = (await call<Page<Rec>>(app, '/hisDrugOrder/list', { token: hosp, query: { payStatus: '3', pageSize: 50 } as never })).body.result.records;
+  paid = [];
+  for (const r of all.filter((x) => Number(x.selfAmount) >= 1)) {
+    const refunds = (await call<Page<Rec>>(app, '/memberRefund/queryByOrderId', { token: hosp, query: { orderId: String(r.id), pageSize: 1 } as never })).body.result.total;
+    if (refunds === 0) paid.push(r);
+  }
+  expect(paid.length).toBeGreaterThanOrEqual(3);
 });
 afterAll(async () => { await app.close(); });
 
@@ -79,5 +85,15 @@ describe('购药订单退款', () => {
     const r = await call(app, '/memberRefund/add', { token: hosp, body: { orderType: '3', refundKind: '2', refundAmount: 1, refundReason: '测试', refundTime: '2026-01-06 10:00:00' } });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('购药订单：请选择购药订单!');
+  });
+});
+
+describe('seeded drug-order refunds', () => {
+  it('name paid drug orders and stay within what each paid', async () => {
+    const page = (await call<Page<Rec>>(app, '/memberRefund/list', { token: hosp, query: { orderType: '3', pageSize: 100 } as never })).body.result;
+    expect(page.records.length).toBeGreaterThan(0);
+    const byOrder = new Map<string, number>();
+    for (const r of page.records.filter((x) => x.status !== '4')) byOrder.set(String(r.drugOrderId), (byOrder.get(String(r.drugOrderId)) ?? 0) + cents(r.refundAmount));
+    for (const [id, total] of byOrder) expect(total).toBeLessThanOrEqual(cents((await order(id)).selfAmount));
   });
 });
