@@ -1,6 +1,6 @@
 /**
  * 营销中心 and 内容运营 in the built console against the real server:
- * - 问卷管理: the row action 结果统计 opens a drawer with the server's count of the seeded answer
+ * - 问卷管理: the list's 答卷数 counts the seeded answer sheets; the row action 结果统计 opens a drawer with the server's count of the seeded answer
  *   sheets of that questionnaire — respondents, and per question how many answered and, for a
  *   choice question, each option's count.
  * - 优惠券: receiving a coupon (a 领券记录 added) raises its 已领数量 in the list and the detail.
@@ -49,6 +49,8 @@ describe('问卷管理 结果统计', () => {
     await openMenu(page, '内容运营', '问卷管理');
     const row = tableRows(page).nth(index);
     await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(String(surveys[index]!.title));
+    // the list's 答卷数 counts the same sheets
+    expect((await (await cellOf(page, row, '答卷数')).innerText()).trim()).toBe(String(answers));
     await row.locator('a[data-action="summary"]').click();
     const drawer = page.locator('.ant-drawer-content:visible').filter({ has: page.getByTestId('answer-summary') });
     await drawer.waitFor({ state: 'visible', timeout: 15_000 });

@@ -77,6 +77,17 @@ describe('问卷结果统计 (answerSummary)', () => {
     });
   });
 
+  it('the seeded questionnaires\' 答卷数 count their seeded sheets', async () => {
+    const surveys = (await call<Page<Rec>>(app, '/hisSurvey/list', { token: hosp, query: { pageSize: 100 } as never })).body.result.records.filter((s) => s.id !== surveyId);
+    let answered = 0;
+    for (const s of surveys) {
+      const total = (await call<Page<Rec>>(app, '/hisSurveyAnswer/list', { token: hosp, query: { surveyId: String(s.id), pageSize: 1 } as never })).body.result.total;
+      expect(s.answerCount, String(s.title)).toBe(total);
+      answered += total;
+    }
+    expect(answered).toBeGreaterThan(0);
+  });
+
   it('another tenant\'s questionnaire is not found, and the id is required', async () => {
     const other = await call(app, '/hisSurvey/answerSummary', { token: admin, query: { id: surveyId } });
     expect(other.status).toBe(404);
