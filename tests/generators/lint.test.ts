@@ -61,6 +61,8 @@ describe('lint rules of the architecture review', () => {
   test.each([
     ['open-filter-search', 'modules/hisHospital.json:26  /actions/0/open/filter/hospitalId  动作 "doctors" 的过滤字段 "hospitalId" 在资源 "hisDoctor" 中不可查询（该字段未声明 search）'],
     ['region-without-module', 'modules/hisHospital.json:19  /fields/1/kind  字段 "regionCode" 的类型为 region，需要行政区划模块 "sysRegion"'],
+    ['count-of-via', 'modules/hisHospital.json:23  /fields/1/countOf/via  字段 "doctorCount" 的计数关联字段 "realname" 不是资源 "hisDoctor" 指向 "hisHospital" 的 ref 字段'],
+    ['answer-summary', 'modules/hisHospital.json:23  /answerSummary/field  answerSummary 的答案字段 "realname" 不是资源 "hisDoctor" 的 json 字段'],
     ['cap-by-field', 'modules/hisDoctor.json:63  /fields/6/capBy/field  字段 "imagePriceTotal" 的上限字段 "name" 不是资源 "hisHospital" 的数值字段'],
     ['api-alias', 'modules/hisHospital.json:19  /api/aliases/~1hisDoctor~1list  接口别名 "/hisDoctor/list" 与资源 "hisDoctor" 的接口重复'],
     ['api-alias-any', 'modules/hisHospital.json:24  /api/aliases/~1hisHospital~1queryByCode/anyOf/1  接口别名 "/hisHospital/queryByCode" 的字段 "orgCode" 不是资源字段'],

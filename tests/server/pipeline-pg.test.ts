@@ -72,4 +72,31 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL: version check', (
     const stored = (await call<Page<Rec>>(app, '/memberRefund/list', { token: hosp, query: { consultOrderId: order.body.result, pageSize: 20 } })).body.result.records;
     expect(stored.map((r) => r.refundAmount)).toEqual([20, 20]);
   });
+
+  it('concurrent receives of one coupon never pass its 发放总量, and 已领数量 counts the rows (countOf locks the coupon)', async () => {
+    const coupon = await call<string>(app, '/hisCoupon/add', {
+      token: hosp,
+      body: { name: '并发领券测试券', couponType: '3', faceValue: 10, scope: '3', issueWay: '1', totalCount: 3, perLimit: 1, validType: '2', validDays: 30 },
+    });
+    expect(coupon.body.success).toBe(true);
+    const member = (await call<Page<Rec>>(app, '/hisMember/list', { token: hosp, query: { pageSize: 1 } })).body.result.records[0]!;
+    const results = await Promise.all(Array.from({ length: 8 }, () => call(app, '/hisCouponRecord/add', {
+      token: hosp,
+      body: { couponId: coupon.body.result, memberId: member.id, receiveWay: '1', receiveTime: '2026-01-05 10:00:00', expireTime: '2026-02-05 23:59:59' },
+    })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 400).map((r) => r.body.message)).toEqual(Array(5).fill('优惠券：已领数量不能超过发放总量 3'));
+    const stored = (await call<Page<Rec>>(app, '/hisCouponRecord/list', { token: hosp, query: { couponId: coupon.body.result, pageSize: 20 } })).body.result.records;
+    expect(stored).toHaveLength(3);
+    expect((await call<Rec>(app, '/hisCoupon/queryById', { token: hosp, query: { id: coupon.body.result } })).body.result).toMatchObject({ receivedCount: 3, usedCount: 0 });
+  });
+
+  it('the seed counts each coupon\'s records (the recount runs on PostgreSQL too)', async () => {
+    const coupons = (await call<Page<Rec>>(app, '/hisCoupon/list', { token: hosp, query: { pageSize: 100 } })).body.result.records;
+    const records = (await call<Page<Rec>>(app, '/hisCouponRecord/list', { token: hosp, query: { pageSize: 1000 } })).body.result.records;
+    for (const c of coupons) {
+      const mine = records.filter((r) => String(r.couponId) === String(c.id));
+      expect([c.receivedCount, c.usedCount]).toEqual([mine.length, mine.filter((r) => r.status === '1').length]);
+    }
+  });
 });

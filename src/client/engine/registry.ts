@@ -27,6 +27,8 @@ type Loader = () => Promise<{ default: ComponentType<CustomWidgetProps> }>;
 export const WIDGETS: Record<string, Loader> = {
   /** The row's audit trail (create / update / state), a placeholder until an audit log API exists. */
   AuditTimeline: () => import('./widgets/AuditTimeline'),
+  /** A questionnaire's answer sheets counted per question (`answerSummary`), in a drawer. */
+  AnswerSummary: () => import('./widgets/AnswerSummary'),
   /** The row as formatted JSON (read-only). */
   JsonView: () => import('./widgets/RowJson'),
   /** A role's menu and button grants and per-menu data rules (授权), in a drawer. */
@@ -40,7 +42,7 @@ export const WIDGETS: Record<string, Loader> = {
 };
 
 /** Widgets shown in a side drawer instead of a modal (tall trees, long forms). */
-export const DRAWER_WIDGETS: ReadonlySet<string> = new Set(['RoleAuthorize', 'RoleUsers']);
+export const DRAWER_WIDGETS: ReadonlySet<string> = new Set(['RoleAuthorize', 'RoleUsers', 'AnswerSummary']);
 
 /** Whole pages a custom action may open in a drawer. */
 export const PAGES: Record<string, Loader> = {};

@@ -14,7 +14,7 @@ import { migrateSchema } from './migrate.js';
 import { publicReadProblems } from './public-read.js';
 import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, FILL_RULE_RESOURCE, REGION_RESOURCE } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
-import type { Condition, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
+import type { AnswerSummarySpec, Condition, CountOfSpec, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
 import { CRUD_ACTIONS, SUBSTRING_INDEX_MAX_LENGTH, REGULATOR_FIELDS, UPLOAD_QUEUE_FIELDS, UPLOAD_STATES } from './types.js';
 
 export interface Problem {
@@ -141,6 +141,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
   }
 
   if (s.wordList) checkWordList(s, err);
+  if (s.answerSummary) checkAnswerSummary(s, s.answerSummary, reg, err);
   if (s.uploadQueue) checkUploadQueue(s, reg, err);
   if (s.upload) checkUpload(s, reg, err);
   for (const p of publicReadProblems(s)) err(p.path, p.message);
@@ -392,6 +393,7 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
       if (cap.unless) checkCondition(cap.unless, [...at, 'capBy', ...(Array.isArray(f.capBy) ? [i] : []), 'unless'], `${name} 的 capBy.unless`, s, err);
     });
   }
+  if (f.countOf) checkCountOf(f, f.countOf, at, name, s, reg, err, own);
   if (f.kind === 'region' && !reg.resources.has(REGION_RESOURCE)) err(p('kind'), `${name} 的类型为 region，需要行政区划模块 "${REGION_RESOURCE}"`, REGION_RESOURCE);
   if (f.kind === 'dict') {
     if (!f.dict) err(p('kind'), `${name} 的类型为 dict，必须声明 dict（字典编码）`);
@@ -701,6 +703,46 @@ function checkServerFilled(f: FieldSchema, p: (...more: Array<string | number>) 
     const r = child(c.sumProduct.child, p('compute', 'sumProduct', 'child'));
     if (r) c.sumProduct.fields.forEach((x, i) => operand(r, x, p('compute', 'sumProduct', 'fields', i)));
   }
+}
+
+/** `countOf`: an own read-only integer field counting the records of a resource that refer to this one. */
+function checkCountOf(f: FieldSchema, spec: CountOfSpec, at: Array<string | number>, name: string, s: ResourceSchema, reg: Registry, err: Report, own: boolean): void {
+  const p = (...more: Array<string | number>) => pointer(...at, ...more);
+  if (!own) { err(p('countOf'), `${name}：countOf 只能声明在资源字段上`); return; }
+  if (f.kind !== 'integer') err(p('countOf'), `${name} 的类型 ${f.kind} 不能声明计数（countOf 只用于 integer 字段）`);
+  if (f.readOnly !== true) err(p('countOf'), `${name} 声明了 countOf，必须同时声明 readOnly: true`);
+  const target = reg.resources.get(spec.resource);
+  if (!target) { err(p('countOf', 'resource'), `${name} 的计数资源 "${spec.resource}" 不存在`); return; }
+  const via = target.fields.find((x) => x.key === spec.via);
+  if (!via || via.kind !== 'ref' || via.ref?.resource !== s.name || (via.ref.value ?? 'id') !== 'id') {
+    err(p('countOf', 'via'), `${name} 的计数关联字段 "${spec.via}" 不是资源 "${target.name}" 指向 "${s.name}" 的 ref 字段`);
+  }
+  if (spec.where) checkCondition(spec.where, [...at, 'countOf', 'where'], `${name} 的 countOf.where`, target, err);
+  if (spec.max !== undefined) {
+    const max = s.fields.find((x) => x.key === spec.max);
+    if (!max || max.kind !== 'integer' || max.key === f.key) err(p('countOf', 'max'), `${name} 的计数上限 "${spec.max}" 不是本资源的其他 integer 字段`);
+  }
+}
+
+/** `answerSummary`: the answer resource refers to this one and holds json answers; the questions child has the named fields. */
+function checkAnswerSummary(s: ResourceSchema, a: AnswerSummarySpec, reg: Registry, err: Report): void {
+  const p = (...more: string[]) => pointer('answerSummary', ...more);
+  const answers = reg.resources.get(a.resource);
+  if (!answers) { err(p('resource'), `answerSummary 的答卷资源 "${a.resource}" 不存在`); return; }
+  const via = answers.fields.find((x) => x.key === a.via);
+  if (!via || via.kind !== 'ref' || via.ref?.resource !== s.name) err(p('via'), `answerSummary 的关联字段 "${a.via}" 不是资源 "${answers.name}" 指向 "${s.name}" 的 ref 字段`);
+  if (answers.fields.find((x) => x.key === a.field)?.kind !== 'json') err(p('field'), `answerSummary 的答案字段 "${a.field}" 不是资源 "${answers.name}" 的 json 字段`);
+  const child = s.children?.find((c) => c.key === a.questions);
+  const questions = child ? reg.resources.get(child.resource) : undefined;
+  if (!child) { err(p('questions'), `answerSummary 的题目子表 "${a.questions}" 不是本资源的子表`); return; }
+  if (!questions) return;
+  for (const k of ['key', 'title', 'type', 'options'] as const) {
+    if (!questions.fields.some((x) => x.key === a[k])) err(p(k), `answerSummary 的 ${k} 字段 "${a[k]}" 不是资源 "${questions.name}" 的字段`);
+  }
+  const type = questions.fields.find((x) => x.key === a.type);
+  if (type && type.kind !== 'dict') err(p('type'), `answerSummary 的题型字段 "${a.type}" 必须是 dict 字段`);
+  const values = type?.dict && reg.dicts.has(type.dict) ? new Set(reg.dict(type.dict).items.map((i) => i.value)) : undefined;
+  a.choice.forEach((v, i) => { if (values && !values.has(v)) err(p('choice', String(i)), `answerSummary 的题型 "${v}" 不是字典 "${type!.dict}" 的值`); });
 }
 
 function checkCondition(c: Condition, at: Array<string | number>, what: string, s: ResourceSchema, err: Report, self?: string): void {

@@ -51,6 +51,17 @@ export interface CapSpec {
   unless?: Condition;
 }
 
+export interface CountOfSpec {
+  /** The resource whose records are counted. */
+  resource: string;
+  /** Its `ref` field naming a record of this resource. */
+  via: string;
+  /** Only its records matching this condition count (e.g. `{status: "1"}` for 已用). */
+  where?: Condition;
+  /** An integer field of this resource bounding the count (e.g. the coupon's 发放总量). */
+  max?: string;
+}
+
 export interface RefSpec {
   /** Target resource name (another schema's `name`). */
   resource: string;
@@ -146,6 +157,16 @@ export interface FieldSchema {
    * caps through several ref fields (e.g. one per order type); each applies when its ref is set.
    */
   capBy?: CapSpec | CapSpec[];
+  /**
+   * Integer fields: the number of records of another resource that name this record through
+   * one of their `ref` fields (those matching `where`), kept by the server in the transaction
+   * of every write of those records (add, edit, delete, transition, import) — a coupon's 已领 /
+   * 已用 counts follow its receive records. Needs `readOnly: true` (linter). With `max`, a field
+   * of this record the count may not pass: the write that would pass it is refused with 400
+   * `<ref title>：<title>不能超过<max title> <n>`, and this record's own edit may not lower
+   * `max` below the count (400 `<max title>：不能少于<title> <n>`).
+   */
+  countOf?: CountOfSpec;
   disabledWhen?: Condition;
   /**
    * Demo-data hint for src/server/demo: a named generator
@@ -548,6 +569,32 @@ export interface ResourceSchema {
   uploadQueue?: boolean;
   /** The records are reconciliation tasks of an imported channel statement (`statementCompare`). */
   statement?: StatementSpec;
+  /**
+   * The records are questionnaires answered by the records of another resource: GET
+   * `<base>/answerSummary?id=` (the list code) counts the answer sheets of one record in the
+   * caller's tenant, per question: the share of each option of choice questions, the answers of
+   * the others. The console's `AnswerSummary` widget shows it.
+   */
+  answerSummary?: AnswerSummarySpec;
+}
+
+/**
+ * `answerSummary`: answer sheets are records of `resource` naming this record through `via`, each
+ * holding in the json field `field` a list of `{<key>: <question key>, answer: <text or list>}`.
+ * The questions are the rows of the child `questions` (fields `key`, `title`, `type`, `options`:
+ * one option per line); questions whose `type` is in `choice` are counted per option (a list or
+ * comma-joined answer counts each option it names), the others listed.
+ */
+export interface AnswerSummarySpec {
+  resource: string;
+  via: string;
+  field: string;
+  questions: string;
+  key: string;
+  title: string;
+  type: string;
+  options: string;
+  choice: string[];
 }
 
 /**

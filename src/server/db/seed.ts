@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/password.js';
 import { toStored, type ResourceModel } from '../resources/model.js';
 import { inTransaction, type Database } from './connection.js';
 import { newId, nowText } from './ids.js';
+import { recountAll } from '../resources/counts.js';
 import { demoToday, generateRows, seedOrder } from '../demo/index.js';
 import { hashSeed } from '../demo/prng.js';
 import { seedLang } from './seed-lang.js';
@@ -207,6 +208,8 @@ export async function seedIfEmpty(ctx: AppContext, opts: SeedOptions): Promise<b
   if (Number(row?.n ?? 0) > 0) return false;
   const plan = await buildSeedPlan(ctx, opts);
   await insertPlan(ctx.database, plan);
+  // demo rows are generated independently: counts (`countOf`) follow the rows they count
+  await recountAll(ctx);
   return true;
 }
 

@@ -28,6 +28,7 @@ import { checkRefs } from '../resources/refs.js';
 import { wordChecker } from '../resources/words.js';
 import { flush, runAfterWrite, type Pending } from '../resources/write.js';
 import { checkCaps } from '../resources/caps.js';
+import { keepCounts } from '../resources/counts.js';
 import { logWrites } from '../resources/write-log.js';
 import { sanitizeRecord } from '../sanitize/index.js';
 import { toStored, type FieldCol, type ResourceModel } from '../resources/model.js';
@@ -361,6 +362,7 @@ export async function commitImport(ctx: AppContext, m: ResourceModel, payloads: 
       for (let i = 0; i < full.length; i += chunk) await trx.insertInto(m.table).values(full.slice(i, i + chunk)).execute();
     }
     await checkCaps(ctx, trx, m, ids, caller.tenantId);
+    await keepCounts(ctx, trx, m, ids, caller.tenantId);
     await runAfterWrite(ctx, trx, m, caller, 'add', ids, {}, pending);
     await logWrites(trx, caller, m.name, 'import', ids, 1, { model: m });
   });

@@ -18,6 +18,7 @@ import { wordChecker } from './words.js';
 import { checkRefs } from './refs.js';
 import { nextVersion } from './version.js';
 import { checkCaps } from './caps.js';
+import { keepCounts } from './counts.js';
 import { logWrites } from './write-log.js';
 
 type Rec = Record<string, unknown>;
@@ -59,6 +60,7 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
       // the effect may have changed the row: its version moves on, so stale edit forms get 409
       await trx.updateTable(m.table).set({ version: nextVersion() }).where('id', '=', id).where('tenant_id', '=', caller.tenantId).execute();
       await checkCaps(ctx, trx, m, [id], caller.tenantId);
+      await keepCounts(ctx, trx, m, [id], caller.tenantId);
       await logWrites(trx, caller, m.name, a.action, [id], undefined, { model: m });
     }
     return out;

@@ -8,13 +8,13 @@
  */
 import type { Kysely } from 'kysely';
 import { codeFor, lookupOf } from '../../core/access/index.js';
-import type { ResourceAction, Transition } from '../../core/schema/types.js';
+import { transitionField, type ResourceAction, type Transition } from '../../core/schema/types.js';
 import { evaluateCondition } from '../../core/validators/index.js';
 import type { AppContext } from '../context.js';
 import { nowText } from '../db/ids.js';
 import { badRequest, forbidden } from '../errors.js';
 import { callerCan } from './guard.js';
-import { rowToRecord, toStored, type ResourceModel } from './model.js';
+import { rowToRecord, toStored, type FieldCol, type ResourceModel } from './model.js';
 import { transitionSetColumns } from './transition-set.js';
 import { nextVersion, storedVersion } from './version.js';
 import type { Caller } from './write.js';
@@ -84,6 +84,7 @@ export function registerGenericEffects(effects: Effects): void {
   });
 
   effects.register('payReferenced', payReferenced);
+  effects.register('refundReferenced', refundReferenced);
 }
 
 /** The transition a referenced record takes when this row confirms its payment. */
@@ -101,7 +102,6 @@ const PAY_ACTION = 'pay';
  */
 async function payReferenced(e: EffectContext): Promise<void> {
   const before = e.before ?? {};
-  const lookup = lookupOf([...e.ctx.models.values()].map((x) => x.schema));
   for (const c of e.model.fields) {
     const ref = c.field.ref;
     const value = before[c.key];
@@ -110,35 +110,85 @@ async function payReferenced(e: EffectContext): Promise<void> {
     const target = e.ctx.models.get(ref.resource);
     const t = target?.schema.states?.transitions.find((x) => x.action === PAY_ACTION);
     if (!target || !t) continue;
-    const code = codeFor(target.schema, t.action, lookup);
-    if (!callerCan(e.caller.user, code)) throw forbidden(code);
-    const stateCol = target.byKey.get(target.schema.states!.field)!;
-    const valueCol = ref.value && ref.value !== 'id' ? target.byKey.get(ref.value)?.column ?? 'id' : 'id';
-    const row = await e.db.selectFrom(target.table).selectAll().where(valueCol, '=', String(value)).where('tenant_id', '=', e.caller.tenantId).executeTakeFirst();
-    if (!row) throw badRequest(`${c.field.title}：选择的记录不存在或无权使用`);
-    const refuse = (state: unknown) => {
-      const d = stateCol.field.dict ? e.ctx.registry.dicts.get(stateCol.field.dict) : undefined;
-      const label = d?.items.find((i) => i.value === String(state ?? ''))?.text ?? String(state ?? '空');
-      return badRequest(`${c.field.title}：当前状态「${label}」不允许执行「${t.title}」`, { errors: [{ field: c.key, message: `当前状态「${label}」不允许执行「${t.title}」` }] });
-    };
-    if (!t.from.includes(String(row[stateCol.column] ?? ''))) throw refuse(row[stateCol.column]);
-    const set: Record<string, unknown> = transitionSetColumns(target, t, e.caller, row);
-    if (t.effect) {
-      const inner = e.ctx.effects.get(t.effect);
-      if (!inner) throw new Error(`服务端效果未注册：${t.effect}`);
-      const extra: Record<string, unknown> = {};
-      await inner({ ...e, model: target, id: String(row.id), before: rowToRecord(target, row), values: {}, transition: t, action: undefined, write: undefined, set(v) { Object.assign(extra, v); } });
-      for (const [k, v] of Object.entries(extra)) {
-        const col = target.byKey.get(k);
-        if (col && col !== stateCol) set[col.column] = toStored(col, v);
-      }
+    await takeReferenced(e, c, target, t, String(value));
+  }
+}
+
+/**
+ * The record `value` of `target`, named by the ref field `c` of the row, takes `t` in the same
+ * transaction: the caller must hold its code (403 otherwise), the record must be in one of its
+ * `from` states (400 `<field>：当前状态「x」不允许执行「<title>」`), its `set` and its own effect
+ * are written with the state, the data log records it.
+ */
+async function takeReferenced(e: EffectContext, c: FieldCol, target: ResourceModel, t: Transition, value: string): Promise<void> {
+  const ref = c.field.ref!;
+  const lookup = lookupOf([...e.ctx.models.values()].map((x) => x.schema));
+  const code = codeFor(target.schema, t.action, lookup);
+  if (!callerCan(e.caller.user, code)) throw forbidden(code);
+  const stateCol = target.byKey.get(transitionField(target.schema, t))!;
+  const valueCol = ref.value && ref.value !== 'id' ? target.byKey.get(ref.value)?.column ?? 'id' : 'id';
+  const row = await e.db.selectFrom(target.table).selectAll().where(valueCol, '=', value).where('tenant_id', '=', e.caller.tenantId).executeTakeFirst();
+  if (!row) throw badRequest(`${c.field.title}：选择的记录不存在或无权使用`);
+  const refuse = (state: unknown) => {
+    const d = stateCol.field.dict ? e.ctx.registry.dicts.get(stateCol.field.dict) : undefined;
+    const label = d?.items.find((i) => i.value === String(state ?? ''))?.text ?? String(state ?? '空');
+    return badRequest(`${c.field.title}：当前状态「${label}」不允许执行「${t.title}」`, { errors: [{ field: c.key, message: `当前状态「${label}」不允许执行「${t.title}」` }] });
+  };
+  if (!t.from.includes(String(row[stateCol.column] ?? ''))) throw refuse(row[stateCol.column]);
+  const set: Record<string, unknown> = transitionSetColumns(target, t, e.caller, row);
+  if (t.effect) {
+    const inner = e.ctx.effects.get(t.effect);
+    if (!inner) throw new Error(`服务端效果未注册：${t.effect}`);
+    const extra: Record<string, unknown> = {};
+    await inner({ ...e, model: target, id: String(row.id), before: rowToRecord(target, row), values: {}, transition: t, action: undefined, write: undefined, set(v) { Object.assign(extra, v); } });
+    for (const [k, v] of Object.entries(extra)) {
+      const col = target.byKey.get(k);
+      if (col && col !== stateCol) set[col.column] = toStored(col, v);
     }
-    const res = await e.db.updateTable(target.table)
-      .set({ ...set, [stateCol.column]: t.to, update_by: e.caller.user.username, update_time: nowText(), version: nextVersion() })
-      .where('id', '=', row.id).where('tenant_id', '=', e.caller.tenantId).where(stateCol.column, 'in', t.from)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw refuse(undefined);
-    await logWrites(e.db, e.caller, target.name, t.action, [String(row.id)], storedVersion(row) + 1);
-    e.afterCommit?.(() => e.ctx.counts.invalidate(target.table));
+  }
+  const res = await e.db.updateTable(target.table)
+    .set({ ...set, [stateCol.column]: t.to, update_by: e.caller.user.username, update_time: nowText(), version: nextVersion() })
+    .where('id', '=', row.id).where('tenant_id', '=', e.caller.tenantId).where(stateCol.column, 'in', t.from)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw refuse(undefined);
+  await logWrites(e.db, e.caller, target.name, t.action, [String(row.id)], storedVersion(row) + 1);
+  e.afterCommit?.(() => e.ctx.counts.invalidate(target.table));
+}
+
+/** The transition a referenced record takes once this row and its siblings have refunded all of it. */
+const REFUND_ACTION = 'refund';
+
+/**
+ * `refundReferenced` (transition effect, e.g. a refund's 退款成功): for every capped reference of
+ * the row (`capBy`: the order it refunds, through a visible ref field), the rows naming the same
+ * record that are in this transition's `to` state — this row included — are added up; once they
+ * reach the cap (what the order paid), the record takes its transition `refund` as
+ * `payReferenced` does (code, from-states, set, effect, data log), e.g. a drug order fully
+ * refunded becomes 已退款. A partial refund leaves the record's state as it is; a record whose
+ * resource declares no `refund` transition is left alone.
+ */
+async function refundReferenced(e: EffectContext): Promise<void> {
+  const before = e.before ?? {};
+  const done = e.transition!;
+  const doneCol = e.model.byKey.get(transitionField(e.model.schema, done))!;
+  for (const f of e.model.fields) {
+    const caps = f.field.capBy ? (Array.isArray(f.field.capBy) ? f.field.capBy : [f.field.capBy]) : [];
+    for (const cap of caps) {
+      const c = e.model.byKey.get(cap.ref);
+      const value = before[cap.ref];
+      if (!c?.field.ref || value === null || value === undefined || value === '') continue;
+      if (c.field.visibleWhen && !evaluateCondition(c.field.visibleWhen, before)) continue;
+      const target = e.ctx.models.get(c.field.ref.resource);
+      const t = target?.schema.states?.transitions.find((x) => x.action === REFUND_ACTION);
+      const capCol = target?.byKey.get(cap.field);
+      if (!target || !t || !capCol) continue;
+      // stored units on both sides (money: whole fen), so the comparison is exact
+      const rows = await e.db.selectFrom(e.model.table).select(['id', `${f.column} as a`, `${doneCol.column} as s`])
+        .where('tenant_id', '=', e.caller.tenantId).where(c.column, '=', String(value)).execute();
+      const total = rows.filter((r) => String(r.id) === e.id || String(r.s ?? '') === done.to).reduce((n, r) => n + Number(r.a ?? 0), 0);
+      const owner = await e.db.selectFrom(target.table).select(`${capCol.column} as cap`).where('id', '=', String(value)).where('tenant_id', '=', e.caller.tenantId).executeTakeFirst();
+      if (!owner || total < Number(owner.cap ?? 0)) continue;
+      await takeReferenced(e, c, target, t, String(value));
+    }
   }
 }

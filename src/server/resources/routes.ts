@@ -4,6 +4,7 @@
  * served by a registered effect. Every record sent out is decorated for the caller
  * (fields without `view` permission stripped, `_transitions`).
  */
+import { answerSummary } from './answer-summary.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
 import { requiredPermission } from '../../core/projections/menu.js';
@@ -112,6 +113,10 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
   }
 
   for (const a of s.actions ?? []) registerEffectAction(app, ctx, m, a);
+
+  // `answerSummary`: the answer sheets of one record counted per question (the list code)
+  const summary = s.answerSummary;
+  if (summary) app.get(apiPath(s, 'answerSummary'), perm('list'), async (req) => ok(await answerSummary(ctx, m, summary, idParam((req.query ?? {}) as Query), req.tenantId)));
 }
 
 /**

@@ -34,6 +34,7 @@ import { checkRefs } from './refs.js';
 import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from './version.js';
 import { checkUnique, flush, runAfterWrite, type Pending } from './write.js';
 import { checkCaps } from './caps.js';
+import { keepCounts } from './counts.js';
 import { logWrites } from './write-log.js';
 import { supersedeOthers } from './supersede.js';
 import { postLedger } from './ledger.js';
@@ -158,6 +159,7 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
         throw refuseState(again?.s);
       }
       await checkCaps(ctx, trx, m, [id], caller.tenantId);
+      await keepCounts(ctx, trx, m, [id], caller.tenantId, [row as Rec]);
       // one current row per group: the others of the group leave the state this row entered
       if (t.supersede) await supersedeOthers(trx, m, t, caller, id, { ...(row as Rec), ...set });
       await runAfterWrite(ctx, trx, m, caller, 'edit', [id], r.value, pending);

@@ -20,6 +20,7 @@ import { checkTargetTenant, columnValues, isObject, prepareRecord, rowLabel, typ
 import { conflict, nextVersion, sentVersion, storedVersion, VersionMoved } from './version.js';
 import { logWrites } from './write-log.js';
 import { checkCaps, hasCaps } from './caps.js';
+import { keepCounts, keepsCounts } from './counts.js';
 // registers the authentication-table effects (syncUserRoles, dropRoleLinks) named by schemas
 // registers what roles grant, for `ref.grantSubset`
 import '../auth/grants.js';
@@ -139,9 +140,11 @@ async function replaceChildren(db: Db, l: ChildLink, rows: Rec[], parentId: stri
 /** `capBy` of child rows written with their parent (caps.ts). */
 async function checkChildCaps(ctx: AppContext, db: Db, links: ChildLink[], parentId: string, tenantId: number): Promise<void> {
   for (const l of links) {
-    if (!hasCaps(l.model)) continue;
+    const counts = keepsCounts(ctx, l.model);
+    if (!hasCaps(l.model) && !counts) continue;
     const rows = await db.selectFrom(l.model.table).select('id').where('tenant_id', '=', tenantId).where(l.fk.column, '=', parentId).execute();
     await checkCaps(ctx, db, l.model, rows.map((r) => String(r.id)), tenantId, `${l.spec.title}：`);
+    if (counts) await keepCounts(ctx, db, l.model, rows.map((r) => String(r.id)), tenantId, [], `${l.spec.title}：`);
   }
 }
 
@@ -197,6 +200,7 @@ export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown
         for (const [i, row] of (children[l.spec.key] ?? []).entries()) await insertChild(trx, l, row, id, caller, i, now);
       }
       await checkCaps(ctx, trx, m, [id], caller.tenantId);
+      await keepCounts(ctx, trx, m, [id], caller.tenantId);
       await checkChildCaps(ctx, trx, links, id, caller.tenantId);
       await runAfterWrite(ctx, trx, m, caller, 'add', [id], valid, pending);
       await logWrites(trx, caller, m.name, 'add', [id], 1, { model: m });
@@ -247,6 +251,7 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
           if (rows) await replaceChildren(trx, l, rows, sid, caller, now);
         }
         await checkCaps(ctx, trx, m, [sid], caller.tenantId);
+        await keepCounts(ctx, trx, m, [sid], caller.tenantId, [existing as Rec]);
         await checkChildCaps(ctx, trx, links, sid, caller.tenantId);
         await runAfterWrite(ctx, trx, m, caller, 'edit', [sid], valid, pending);
         await logWrites(trx, caller, m.name, 'edit', [sid], version + 1, { model: m, before: [existing as Rec] });
@@ -287,6 +292,7 @@ export async function deleteRecords(ctx: AppContext, m: ResourceModel, ids: stri
   await inTransaction(db, async (trx) => {
     for (const l of links) await trx.deleteFrom(l.model.table).where('tenant_id', '=', caller.tenantId).where(l.fk.column, 'in', own).execute();
     await trx.deleteFrom(m.table).where('tenant_id', '=', caller.tenantId).where('id', 'in', own).execute();
+    await keepCounts(ctx, trx, m, [], caller.tenantId, found as Rec[]);
     await runAfterWrite(ctx, trx, m, caller, 'delete', own, {}, pending);
     await logWrites(trx, caller, m.name, 'delete', own, undefined, { model: m, before: found as Rec[] });
   });
