@@ -3,7 +3,8 @@
  * (a small HTTP server of this test). The console goes to the stub's /login with its service,
  * the stub sends it back with a ticket, the console validates it through
  * /cas/client/validateLogin, and the server checks the ticket at the stub's /p3/serviceValidate,
- * for the same service the ticket was issued to.
+ * for the same service the ticket was issued to. 退出登录 ends the session here (POST /sys/logout)
+ * and then goes to the stub's /logout with this console's login page as its service.
  */
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ const casPort = await freePort();
 const CAS = `http://127.0.0.1:${casPort}/cas`;
 const tickets = new Map<string, { service: string; user: string }>();
 const validations: Array<{ ticket: string; service: string }> = [];
+const logouts: string[] = [];
 let casUser = 'admin';
 let n = 0;
 
@@ -27,6 +29,11 @@ const stub = http.createServer((req, res) => {
     const back = new URL(service);
     back.searchParams.set('ticket', ticket);
     res.writeHead(302, { Location: back.toString() }).end();
+    return;
+  }
+  if (u.pathname === '/cas/logout') {
+    logouts.push(u.searchParams.get('service') ?? '');
+    res.writeHead(200, { 'Content-Type': 'text/html;charset=UTF-8' }).end('<!doctype html><title>CAS</title><p>已退出统一认证</p>');
     return;
   }
   if (u.pathname === '/cas/p3/serviceValidate') {
@@ -73,6 +80,30 @@ describe('CAS login', () => {
     await page.getByText('CAS用户「stranger」在本系统中不存在').waitFor();
     await expect(page.getByRole('button', { name: '重新登录' }).isVisible()).resolves.toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('pro__Access-Token'))).toBeNull();
+    errors.assertClean([LOGO]);
+  });
+
+  it('退出登录 ends the session here, then goes to CAS /logout with this console\'s login page as the service', async () => {
+    casUser = 'admin';
+    const { page, context, errors } = await e2e.newSession();
+    const before = validations.length;
+    await page.goto(`${e2e.url}/user/login`);
+    await expect.poll(() => validations.length, { timeout: 30_000 }).toBe(before + 1);
+    await page.waitForURL((u) => u.pathname === '/dashboard/analysis', { timeout: 30_000 });
+    const token = await page.evaluate(() => localStorage.getItem('pro__Access-Token'));
+    expect(token).not.toBeNull();
+
+    const ended = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/sys/logout'));
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.locator('.ant-modal-confirm').filter({ hasText: '真的要注销登录吗' }).getByRole('button', { name: '确定', exact: true }).click();
+    expect((await ended).status()).toBe(200);
+    await page.waitForURL((u) => u.href.startsWith(`${CAS}/logout`), { timeout: 15_000 });
+    expect(logouts).toEqual([`${e2e.url}/user/login`]);
+    expect(new URL(page.url()).searchParams.get('service')).toBe(`${e2e.url}/user/login`);
+    await page.getByText('已退出统一认证').waitFor();
+    // nothing of the session is left in the console's storage
+    const storage = (await context.storageState()).origins.find((o) => o.origin === e2e.url)?.localStorage ?? [];
+    expect(storage.map((i) => i.name)).not.toContain('pro__Access-Token');
     errors.assertClean([LOGO]);
   });
 });

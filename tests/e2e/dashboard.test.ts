@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USERS, login, tableRows, waitForList } from './harness.js';
+import { USERS, login, menuItem, tableRows, waitForList } from './harness.js';
 import { useE2E, type Session } from './lifecycle.js';
 
 const e2e = useE2E({ seedRows: 12 });
@@ -98,10 +98,18 @@ describe('首页', () => {
   });
 });
 
+/** Opens 工作台 › `title` from the side menu (the group is expanded first when its items are not shown). */
+async function openDashboardPage(page: Page, title: string, path: string): Promise<void> {
+  const leaf = menuItem(page, title);
+  if (!(await leaf.isVisible().catch(() => false))) await menuItem(page, '工作台').click();
+  await leaf.click();
+  await page.waitForURL((u) => u.pathname === path);
+}
+
 describe('图表', () => {
   it('the chart index draws the last 30 days of the hospital, its order total as counted in the database', async () => {
     const { page } = s;
-    await page.goto(`${e2e.url}/dashboard/chart`);
+    await openDashboardPage(page, '图表', '/dashboard/chart');
     await page.getByTestId('dashboard-chart').waitFor();
     const total = ORDERS.reduce((n, [t, c]) => n + one(`select count(*) n from ${t} where tenant_id = ${HOSPITAL} and ${c} >= '${day(-29)} 00:00:00' and ${c} < '${TOMORROW} 00:00:00'`), 0);
     expect(total).toBeGreaterThan(0);
@@ -115,7 +123,7 @@ describe('图表', () => {
 describe('任务', () => {
   it('the task index lists the hospital\'s pending work as counted in the database, with its chart', async () => {
     const { page } = s;
-    await page.goto(`${e2e.url}/dashboard/task`);
+    await openDashboardPage(page, '任务', '/dashboard/task');
     await page.getByTestId('dashboard-task').waitFor();
     const pending = one(`select count(*) n from his_consult_order where tenant_id = ${HOSPITAL} and status = '2'`);
     const row = page.getByTestId('task-hisConsultOrder');

@@ -33,6 +33,25 @@ const blocks = (page: Page) => page.getByTestId('phone-canvas').locator('[data-b
 const order = async (page: Page) => blocks(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-block')));
 const panel = (page: Page) => page.getByRole('complementary', { name: '属性面板' });
 
+/** The property panel within the editor's pane and the window, with the named controls inside the panel's width. */
+async function inItsPane(page: Page, controls: string[]): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const view = page.viewportSize()!;
+  expect(view).toEqual({ width: 1440, height: 900 });
+  expect((await page.locator('.ant-layout-sider').first().boundingBox())!.width).toBeGreaterThan(150); // side menu open
+  const pane = (await page.getByTestId('decoration-editor').boundingBox())!;
+  const box = (await panel(page).boundingBox())!;
+  expect(pane.y + pane.height).toBeLessThanOrEqual(view.height);
+  expect(box.x + box.width).toBeLessThanOrEqual(pane.x + pane.width + 0.5);
+  expect(box.y + box.height).toBeLessThanOrEqual(pane.y + pane.height + 0.5);
+  expect(await panel(page).evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  for (const name of controls) {
+    const c = (await panel(page).getByRole('combobox', { name }).first().boundingBox())!;
+    expect(c.x).toBeGreaterThanOrEqual(box.x);
+    expect(c.x + c.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+  }
+}
+
 async function dragOnto(page: Page, from: Locator, to: Locator): Promise<void> {
   const a = (await from.boundingBox())!;
   const b = (await to.boundingBox())!;
@@ -90,6 +109,26 @@ describe('home-page decoration', () => {
     await pickOption(page, panel(page).getByRole('combobox', { name: '链接类型' }).first(), '医生');
     const doctor = await pickOption(page, panel(page).getByRole('combobox', { name: '链接目标' }).first(), null);
     expect(doctor.length).toBeGreaterThan(0);
+
+    // at 1440×900 with the side menu open the property panel stays in its pane: no control wider
+    // than the panel, the pane ends within the window, and a long panel scrolls by itself
+    await inItsPane(page, ['链接类型', '链接目标']);
+    await page.locator('[data-block=hospitalServices]').click();
+    await poll(() => panel(page).getByRole('heading').first().textContent()).toBe('医院服务');
+    await inItsPane(page, ['链接类型']);
+    const [scrollable, pageScroll] = await panel(page).evaluate((el) => [el.scrollHeight > el.clientHeight, window.scrollY]);
+    expect(scrollable).toBe(true);
+    const last = panel(page).getByRole('button', { name: /添加/ }).last();
+    await panel(page).hover();
+    await page.mouse.wheel(0, 5000);
+    await poll(() => panel(page).evaluate((el) => el.scrollTop > 0 && el.scrollTop + el.clientHeight >= el.scrollHeight - 1)).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(pageScroll);
+    const box = (await panel(page).boundingBox())!;
+    const end = (await last.boundingBox())!;
+    expect(end.y + end.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(end.y).toBeGreaterThanOrEqual(box.y);
+    await page.locator('[data-block=banner]').click();
+    await poll(() => panel(page).getByRole('heading').first().textContent()).toBe('轮播图');
 
     // keyboard reorder: the banner moves above the header; undo puts it back, redo moves it again
     await page.getByRole('button', { name: '拖动排序：轮播图' }).focus();

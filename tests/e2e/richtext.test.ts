@@ -2,7 +2,11 @@
  * The rich-text editor (tiptap) in a real form: an article body written with a heading, a list
  * and a link through the toolbar is saved and comes back when the article is reopened; HTML
  * pasted from Word (a paste event carrying mso markup) arrives without it, in the editor and in
- * what the server stores. The editor's chunk is not loaded by a list without a form.
+ * what the server stores; an image is uploaded and a table inserted after the last paragraph. The
+ * editor's chunk is not loaded by a list without a form. A key and a paste handled before the
+ * browser reports where a click put the caret (a busy machine) still act at the caret: the
+ * editor reads the browser's selection first (selectionSync.ts) — without that, the paste of
+ * the stories above landed in the heading in the full browser run.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -105,5 +109,96 @@ describe('rich-text editor', () => {
     expect(await back.locator('ul li').allTextContents()).toEqual(['少盐饮食', '规律运动']);
     expect(await back.locator('a').getAttribute('href')).toBe('https://www.nhc.gov.cn/guide');
     expect(await back.locator('a').textContent()).toBe('指南');
+  });
+
+  it('Word HTML pasted into the editor arrives without its mso markup, and is saved clean', async () => {
+    const { page } = s;
+    const panel = await formPanel(page);
+    const editor = editorOf(panel);
+    // the caret goes to the end of the last paragraph: clicked at its start (a click on the
+    // link itself may open it instead of placing the caret), then End
+    await editor.locator('p', { hasText: '详见' }).click({ position: { x: 2, y: 4 } });
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await editor.evaluate((el, html) => {
+      const data = new DataTransfer();
+      data.setData('text/html', html);
+      data.setData('text/plain', '来自Word的段落');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, WORD_HTML);
+    const pasted = editor.locator('p', { hasText: '来自Word的段落' });
+    await pasted.waitFor();
+    const inner = await editor.innerHTML();
+    expect(inner).not.toMatch(/mso|Mso|o:p|lang=/);
+
+    const saved = page.waitForRequest((r) => r.url().includes('/hisArticle/edit'));
+    await panel.getByRole('button', { name: '确定', exact: true }).click();
+    await saved;
+    await seeMessage(page, '编辑成功！');
+    await page.getByTestId('resource-form').first().waitFor({ state: 'hidden' });
+    const again = editorOf(await openArticle(page));
+    await again.locator('p', { hasText: '来自Word的段落' }).waitFor();
+    expect(await again.innerHTML()).not.toMatch(/mso|Mso|o:p|lang=/);
+    expect(await again.locator('h2').textContent()).toBe('高血压的日常管理');
+    s.errors.assertClean();
+  });
+
+  it('an image goes through the upload and a table is inserted; both are saved', async () => {
+    const { page } = s;
+    const panel = await formPanel(page);
+    const editor = editorOf(panel);
+    await editor.locator('p', { hasText: '来自Word的段落' }).click();
+    await page.keyboard.press('End');
+    const uploaded = page.waitForResponse((r) => r.url().includes('/sys/common/upload'));
+    await fieldItem(panel, '正文').locator('input[type=file]').setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: PNG });
+    expect((await uploaded).status()).toBe(200);
+    const img = editor.locator('img[src*="/sys/common/static/richtext/"]');
+    await img.waitFor();
+    await editor.locator('p', { hasText: '来自Word的段落' }).click();
+    await page.keyboard.press('End');
+    await tool(panel, '表格').click();
+    await editor.locator('table th').first().waitFor();
+    expect(await editor.locator('table tr').count()).toBe(3);
+    await panel.getByRole('button', { name: '确定', exact: true }).click();
+    await seeMessage(page, '编辑成功！');
+    await page.getByTestId('resource-form').first().waitFor({ state: 'hidden' });
+    const again = editorOf(await openArticle(page));
+    await again.locator('table').waitFor();
+    expect(await again.locator('table tr').count()).toBe(3);
+    expect(await again.locator('img').getAttribute('src')).toMatch(/\/sys\/common\/static\/richtext\/\d{8}\/[0-9a-f]{16}_chart\.png$/);
+    s.errors.assertClean();
+  });
+});
+
+describe('rich-text editor on a busy machine', () => {
+  it('a key and a paste that come before the browser reports the caret move land at the caret, not in the heading', async () => {
+    const s2 = await e2e.newSession();
+    const { page } = s2;
+    await login(page, e2e.url, USERS.yunying.username, USERS.yunying.password);
+    await openMenu(page, '内容运营', '文章管理');
+    const editor = editorOf(await openArticle(page));
+    await editor.locator('p', { hasText: '详见' }).waitFor();
+    // the browser delivers `selectionchange` as a task of its own; on a loaded machine the next
+    // key can be handled first. Here the caret is moved, Enter pressed and HTML pasted in one
+    // task, so that event cannot come in between (what a busy machine makes likely).
+    await editor.evaluate((el, html) => {
+      const last = [...el.querySelectorAll('p')].find((p) => p.textContent?.includes('详见'))!;
+      (el as HTMLElement).focus();
+      const range = document.createRange();
+      range.selectNodeContents(last);
+      range.collapse(false);
+      const sel = document.getSelection()!;
+      sel.removeAllRanges();
+      sel.addRange(range);
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true, cancelable: true }));
+      const data = new DataTransfer();
+      data.setData('text/html', html);
+      data.setData('text/plain', '忙时粘贴的段落');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, '<p>忙时粘贴的段落</p>');
+    await editor.getByText('忙时粘贴的段落').waitFor();
+    const blocks = await editor.evaluate((el) => [...el.children].map((c) => `${c.tagName.toLowerCase()}:${c.textContent}`));
+    expect(blocks.slice(0, 4)).toEqual(['h2:高血压的日常管理', 'ul:少盐饮食规律运动', 'p:详见指南', 'p:忙时粘贴的段落']);
+    s2.errors.assertClean();
   });
 });

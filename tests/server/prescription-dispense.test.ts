@@ -4,7 +4,8 @@
  * dispensing pharmacy's stock (`ledger` keys pharmacy + drug, batches drawn nearest expiry
  * first); a short stock or a missing pharmacy refuses 发药 with nothing written. The upload
  * status is a second state field (`field`): 上报 / 不上报 move it while the prescription
- * keeps its own state.
+ * keeps its own state, and only once the prescription took effect (`when`): a rejected one
+ * offers neither and a forced call is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -121,6 +122,35 @@ describe('处方审方与发药', () => {
   });
 });
 
+describe('上报 only for a prescription that took effect (transition `when`)', () => {
+  it('a rejected (未通过) prescription offers neither 上报 nor 不上报, and a forced 上报 is refused with nothing changed', async () => {
+    const id = await prescription([1]);
+    await ok(put('/hisPrescription/reject', { id, rejectReason: '用法用量不适宜' }));
+    const row = await byId(id);
+    expect([row.status, row.uploadStatus]).toEqual(['3', '0']);
+    expect(row._transitions).not.toContain('upload');
+    expect(row._transitions).not.toContain('ignoreUpload');
+    const listed = (await list('/hisPrescription/list', { prescriptionNo: String(row.prescriptionNo) })).records[0]!;
+    expect(listed._transitions).toEqual([]);
+
+    const queued = async () => (await list('/hisSuperviseUpload/list', { bizNo: String(row.prescriptionNo) })).total;
+    const before = await queued();
+    const r = await put('/hisPrescription/upload', { id });
+    expect([r.status, r.body.message]).toEqual([400, '当前处方状态「未通过」不允许执行「上报」']);
+    const ignored = await put('/hisPrescription/ignoreUpload', { id });
+    expect([ignored.status, ignored.body.message]).toEqual([400, '当前处方状态「未通过」不允许执行「不上报」']);
+    const after = await byId(id);
+    expect([after.status, after.uploadStatus, after.version]).toEqual(['3', '0', row.version]);
+    expect(await queued()).toBe(before);
+  });
+
+  it('an approved prescription offers 上报 and 不上报', async () => {
+    const id = await prescription([1]);
+    await ok(put('/hisPrescription/approve', { id }));
+    expect((await byId(id))._transitions).toEqual(expect.arrayContaining(['upload', 'ignoreUpload']));
+  });
+});
+
 describe('transition field and ledger drawOrder in the linter', () => {
   const files = readSchemaFiles(DEFAULT_SCHEMAS_DIR);
   const lint = (edit: (t: Rec[]) => void) => {
@@ -138,5 +168,11 @@ describe('transition field and ledger drawOrder in the linter', () => {
     expect(lint((ts) => { find(ts, 'upload').field = 'patientName'; })).toContain('流转 "upload" 的状态字段 "patientName" 必须是已声明的单选 dict 字段');
     expect(lint((ts) => { find(ts, 'upload').to = '6'; })).toEqual(['流转 "upload" 的目标状态 "6" 不是字典 "upload_status" 的值']);
     expect(lint((ts) => { find(ts, 'dispense').ledger.drawOrder = 'shelf'; })).toEqual(['流转 "dispense" 的 ledger：drawOrder "shelf" 不是余额资源 "drugStock" 的字段']);
+  });
+
+  it('refuses a `when` on an unknown field, on the field the transition moves, or with a value not in the dictionary', () => {
+    expect(lint((ts) => { find(ts, 'upload').when = { shelf: '1' }; })).toEqual(['流转 "upload" 的 when引用的字段 "shelf" 不存在']);
+    expect(lint((ts) => { find(ts, 'upload').when = { uploadStatus: '0' }; })).toEqual(['流转 "upload" 的 when引用了字段自身']);
+    expect(lint((ts) => { find(ts, 'upload').when = { status: { in: ['5', '7'] } }; })).toEqual(['流转 "upload" 的 when 中 "7" 不是字典 "rx_status" 的值']);
   });
 });

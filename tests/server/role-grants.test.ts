@@ -64,6 +64,20 @@ async function tree(token = admin): Promise<TreeNode[]> {
 }
 
 describe('角色管理 授权', () => {
+  it('监控 stays out of a hospital administrator\'s menu even when a role grants its row; 图表 and 任务 are there ungranted', async () => {
+    const role = await roleId('hospadmin');
+    const monitor = (await tree()).find((n) => n.title === '监控' && n.menuType === 1)!;
+    expect(monitor, 'the 监控 page is in the tree').toBeTruthy();
+    const before = await call<string[]>(app, '/sys/permission/queryRolePermission', { token: admin, tenantId: HOSPITAL, query: { roleId: role } });
+    const saved = await call(app, '/sys/permission/saveRolePermission', { token: admin, tenantId: HOSPITAL, body: { roleId: role, permissionIds: [...before.body.result, monitor.key].join(','), lastpermissionIds: before.body.result.join(',') } });
+    expect(saved.body.message).toBe('保存成功！');
+    const menu = await call<{ menu: MenuNode[] }>(app, '/sys/permission/getUserPermissionByToken', { token: hosp });
+    const paths = flatMenu(menu.body.result.menu).map((n) => n.path);
+    expect(paths).toEqual(expect.arrayContaining(['/dashboard/chart', '/dashboard/task']));
+    expect(paths).not.toContain('/dashboard/monitor');
+    await call(app, '/sys/permission/saveRolePermission', { token: admin, tenantId: HOSPITAL, body: { roleId: role, permissionIds: before.body.result.join(',') } });
+  });
+
   it('granting 医生助理 the nurse list changes its users\' checks at once and their menu at the next fetch', async () => {
     const role = await roleId('zhuli');
     const nodes = await tree();

@@ -243,11 +243,11 @@ describe('transitions', () => {
   it('question -> resubmit -> void', async () => {
     const id = await addPrescription();
     expect((await call(app, '/hisPrescription/question', { method: 'PUT', token: hosp, body: { id, auditOpinion: '请确认过敏史' } })).status).toBe(200);
-    // the upload status (待上报) has its own transitions beside the prescription's state
-    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '2', auditOpinion: '请确认过敏史', _transitions: ['resubmit', 'doubleSign', 'void', 'upload', 'ignoreUpload'] });
+    // the upload status (待上报) has its own transitions, offered only once the prescription took effect (`when`)
+    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '2', auditOpinion: '请确认过敏史', _transitions: ['resubmit', 'doubleSign', 'void'] });
     expect((await call(app, '/hisPrescription/resubmit', { method: 'PUT', token: hosp, body: { id } })).status).toBe(200);
     expect((await call(app, '/hisPrescription/void', { method: 'POST', token: hosp, body: { id } })).status).toBe(200);
-    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '4', _transitions: ['upload', 'ignoreUpload'] });
+    expect(await get('/hisPrescription/queryById', id)).toMatchObject({ status: '4', _transitions: [] });
   });
 
   it('403 without the transition code, 404 for another tenant', async () => {
@@ -265,8 +265,9 @@ describe('transitions', () => {
     const rows = (await list('/hisPrescription/list', hosp, { pageSize: 100 })).records;
     for (const row of rows) {
       const byState = { '1': ['approve', 'reject', 'question', 'void'], '2': ['resubmit', 'doubleSign', 'void'], '3': [], '4': [], '5': ['dispense', 'expire'], '6': [], '9': [] }[String(row.status) as '1'];
-      // the upload status moves by its own transitions (field uploadStatus): from 待上报 and 上报失败
-      const byUpload = ['0', '3'].includes(String(row.uploadStatus)) ? ['upload', 'ignoreUpload'] : [];
+      // the upload status moves by its own transitions (field uploadStatus): from 待上报 and 上报失败,
+      // for a prescription that took effect (已通过, 已发药, 已失效: their `when`)
+      const byUpload = ['0', '3'].includes(String(row.uploadStatus)) && ['5', '6', '9'].includes(String(row.status)) ? ['upload', 'ignoreUpload'] : [];
       expect(row._transitions).toEqual([...byState, ...byUpload]);
     }
     const asHosp = (await list('/hisDoctor/list', hosp, { auditStatus: '0' })).records;

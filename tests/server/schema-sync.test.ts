@@ -110,11 +110,14 @@ describe('schema sync on restart', () => {
   it('hides the menu of a removed module and a removed dictionary, and brings them back', async () => {
     const probeFile = file('dicts/sync_probe.json');
     writeJson(probeFile, { $schema: '../meta/dict.schema.json', code: 'sync_probe', title: '同步探针', items: [{ value: 'a', text: '甲' }] });
-    // a module alone in its menu group, that no other module refers to
+    // a module alone in its menu group (a group of its own: 工作台 holds the dashboard pages), that no other module refers to
+    const groupsFile = file('menu-groups.json');
+    const groups = JSON.parse(fs.readFileSync(groupsFile, 'utf8')) as { groups: Array<Record<string, unknown>> };
+    writeJson(groupsFile, { ...groups, groups: [...groups.groups, { key: 'probe', title: '探针分组', icon: 'appstore', order: 999 }] });
     const moduleFile = file('modules/syncProbe.json');
     writeJson(moduleFile, {
       $schema: '../meta/resource.schema.json', schemaVersion: 1, name: 'syncProbe', title: '同步探针', entity: '探针',
-      menu: { group: '工作台', path: '/medical/syncProbe' },
+      menu: { group: '探针分组', path: '/medical/syncProbe' },
       fields: [{ key: 'name', title: '名称', kind: 'string', required: true, maxLength: 32, search: 'like' }],
     });
     await restart();
@@ -130,7 +133,7 @@ describe('schema sync on restart', () => {
     const { menu } = await menuOf('admin');
     const hit = page(menu, 'syncProbe');
     expect(hit?.page.hidden).toBe(true);
-    expect(hit?.dir).toMatchObject({ hidden: true, meta: { title: '工作台' } }); // its group has no other module
+    expect(hit?.dir).toMatchObject({ hidden: true, meta: { title: '探针分组' } }); // its group has no other module
     expect(sqlite((db) => db.prepare(`select count(*) n from sys_permission where perms = 'syncProbe:list'`).get())).toEqual({ n: 1 }); // kept, hidden
     expect((await dictItems('sync_probe')).status).toBe(404);
     expect(sqlite((db) => db.prepare(`select count(*) n from sys_dict_item where item_value = 'a' and item_text = '甲'`).get())).toEqual({ n: 1 });

@@ -93,6 +93,13 @@ describe('permission menu', () => {
     expect(allAuth.length).toBeGreaterThanOrEqual(auth.length);
     expect(allAuth[0]).toHaveProperty('status', '1');
     expect(dirs.map((d) => d.meta.title)).toContain('系统管理');
+    // JeecgBoot's dashboard indexes in 工作台, the first group after 首页
+    expect(dirs[0]!.meta.title).toBe('工作台');
+    expect(dirs[0]!.children!.map((c) => [c.meta.title, c.path, c.component])).toEqual([
+      ['图表', '/dashboard/chart', 'dashboard/Chart'],
+      ['任务', '/dashboard/task', 'dashboard/Task'],
+      ['监控', '/dashboard/monitor', 'dashboard/Monitor'],
+    ]);
   });
 
   it('gives zhuli 首页 and read-only lists of what roles.json grants an assistant, nothing else', async () => {
@@ -105,9 +112,14 @@ describe('permission menu', () => {
     // the menu: 首页, then the groups of the granted pages, each holding only granted pages
     const pages = [...registry.resources.values()].filter((s) => s.menu && granted.includes(`${s.permissionPrefix ?? s.name}:list`));
     expect(menu[0]!.meta.title).toBe('首页');
-    expect(menu.slice(1).map((m) => m.meta.title).sort()).toEqual([...new Set(pages.map((s) => s.menu!.group))].sort());
+    // …and 工作台 with 图表 and 任务, every user's as 首页 is (监控 is the platform super administrator's)
+    expect(menu.slice(1).map((m) => m.meta.title).sort()).toEqual([...new Set([...pages.map((s) => s.menu!.group), '工作台'])].sort());
+    expect(menu.find((m) => m.meta.title === '工作台')!.children!.map((c) => [c.meta.title, c.path, c.component])).toEqual([
+      ['图表', '/dashboard/chart', 'dashboard/Chart'],
+      ['任务', '/dashboard/task', 'dashboard/Task'],
+    ]);
     // …and 下载中心, every user's (its calls check the owner)
-    expect(menu.slice(1).flatMap((m) => m.children!.map((c) => c.component)).sort()).toEqual([...pages.map((s) => `resource/${s.name}`), 'settings/DownloadCenter'].sort());
+    expect(menu.slice(1).flatMap((m) => m.children!.map((c) => c.component)).sort()).toEqual([...pages.map((s) => `resource/${s.name}`), 'settings/DownloadCenter', 'dashboard/Chart', 'dashboard/Task'].sort());
     expect(menu.find((m) => m.meta.title === '医护管理')!.children!.map((c) => c.component)).toContain('resource/hisDoctor');
     expect(allAuth.map((a) => a.action)).toContain('hisDoctor:add');
   });

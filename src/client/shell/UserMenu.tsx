@@ -3,7 +3,7 @@
  * link (appList remote_imaging status 1), menu search, current organisation (OrgSwitch),
  * notice bell, user dropdown (avatar + 欢迎您，<realname> on desktop; 账户设置 / 系统设置 /
  * 修改密码 / 切换部门 / 退出登录) and the logout link (text on desktop only).
- * Logout asks 提示 / 真的要注销登录吗 ? first.
+ * Logout asks 提示 / 真的要注销登录吗 ? first; with CAS configured it ends at CAS's logout.
  */
 import { useEffect, useState } from 'react';
 import { App, Avatar, Dropdown } from 'antd';
@@ -50,7 +50,8 @@ export function UserMenu({ menu, mobile, onOpenSettings, dark }: { menu: readonl
       cancelText: '取消',
       onOk: async () => {
         clearTabs();
-        await logout();
+        // with CAS: CAS's logout too, back to this console's login page
+        await logout({ casServerUrl: cfg?.casServerUrl || undefined });
       },
     });
   }

@@ -103,7 +103,19 @@ export function clearSession(): void {
  * Logout: clears the session, calls POST /sys/logout with the old token (resolves even if
  * it fails). `navigate` (default true) then goes to /user/login.
  */
-export async function logout(opts: { navigate?: boolean } = {}): Promise<void> {
+/**
+ * CAS single sign-out (JeecgBoot's SSO logout): `<CAS>/logout?service=<this console's login
+ * page>`, so that CAS ends its own session too and the next login asks for the credentials again.
+ */
+export function casLogoutUrl(casServerUrl: string, origin: string): string {
+  return `${casServerUrl.replace(/\/+$/, '')}/logout?service=${encodeURIComponent(`${origin}${LOGIN_PATH}`)}`;
+}
+
+/**
+ * Ends the session here (POST /sys/logout, storage cleared), then goes to the login page — or,
+ * when the user chose 退出登录 with CAS configured (`casServerUrl`), to CAS's logout.
+ */
+export async function logout(opts: { navigate?: boolean; casServerUrl?: string } = {}): Promise<void> {
   const token = getToken() ?? appStore.get(tokenAtom);
   clearSession();
   if (token) {
@@ -113,7 +125,9 @@ export async function logout(opts: { navigate?: boolean } = {}): Promise<void> {
       /* resolves even if the call fails */
     }
   }
-  if (opts.navigate !== false) navigateTo(LOGIN_PATH);
+  if (opts.navigate === false) return;
+  if (opts.casServerUrl) window.location.assign(casLogoutUrl(opts.casServerUrl, window.location.origin));
+  else navigateTo(LOGIN_PATH);
 }
 
 // The request layer's 401 / token-expired handling logs out through this hook, then reloads.

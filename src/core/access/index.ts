@@ -17,7 +17,7 @@
  *   needs viewing.
  */
 import { requiredPermission } from '../projections/menu.js';
-import { canEditField, canViewField, transitionAllowedFrom } from '../projections/access.js';
+import { canEditField, canViewField, transitionAllowedFor } from '../projections/access.js';
 import type { ResourceSchema } from '../schema/types.js';
 import { WRITE_ACTIONS } from '../schema/naming.js';
 
@@ -120,7 +120,7 @@ export function can(grants: Grants, req: AccessRequest, lookup: SchemaLookup): A
   if (schema.readOnly && WRITE_ACTIONS.has(req.action)) return { ok: false, code, reason: `${schema.title}由系统记录，不能修改` };
   if (!has(code)) return { ok: false, code, reason: `没有权限：${code}` };
   const t = schema.states?.transitions.find((x) => x.action === req.action);
-  if (t && req.record && !transitionAllowedFrom(t, req.record[t.field ?? schema.states!.field])) {
+  if (t && req.record && !transitionAllowedFor(schema, t, req.record)) {
     return { ok: false, code, reason: `当前状态不允许执行「${t.title}」` };
   }
   return { ok: true, code };

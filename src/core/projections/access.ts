@@ -5,6 +5,7 @@
  */
 import { permissionCode } from '../schema/naming.js';
 import type { FieldSchema, ResourceSchema, Transition } from '../schema/types.js';
+import { evaluateCondition } from '../validators/condition.js';
 
 /** Does the caller hold a permission code? */
 export type Can = (code: string) => boolean;
@@ -19,7 +20,11 @@ export function transitionAllowedFrom(t: Transition, state: unknown): boolean {
   return state !== null && state !== undefined && t.from.includes(String(state));
 }
 
-/** Actions of the transitions allowed from the row's state AND permitted to the caller, in declaration order. */
+/** Is a transition allowed for this row: its state field in `from` and its `when` condition holding? */
+export function transitionAllowedFor(schema: Pick<ResourceSchema, 'states'>, t: Transition, row: Record<string, unknown>): boolean {
+  return transitionAllowedFrom(t, row[t.field ?? schema.states!.field]) && evaluateCondition(t.when, row);
+}
+
 /** Whether the record may still be edited or deleted in its state (`states.editable`; default yes). */
 export function editableInState(schema: Pick<ResourceSchema, 'states'>, row: Record<string, unknown>): boolean {
   const e = schema.states?.editable;
@@ -36,10 +41,11 @@ export function deletableInState(schema: Pick<ResourceSchema, 'states'>, row: Re
   return v !== null && v !== undefined && d.includes(String(v));
 }
 
+/** Actions of the transitions allowed for the row (state and `when`) AND permitted to the caller, in declaration order. */
 export function allowedTransitions(schema: ResourceSchema, row: Record<string, unknown>, can: Can): string[] {
   const st = schema.states;
   if (!st) return [];
-  return st.transitions.filter((t) => transitionAllowedFrom(t, row[t.field ?? st.field]) && can(transitionPermission(schema, t))).map((t) => t.action);
+  return st.transitions.filter((t) => transitionAllowedFor(schema, t, row) && can(transitionPermission(schema, t))).map((t) => t.action);
 }
 
 export function canViewField(f: FieldSchema, can: Can): boolean {

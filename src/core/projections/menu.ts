@@ -4,11 +4,42 @@ import { permissionCode, WRITE_ACTIONS } from '../schema/naming.js';
 
 export { permissionCode };
 
+/** Who a hand-written menu page is for: every logged-in user (its calls check the caller, as 首页's do), or the platform super administrator only. */
+export type MenuPageAudience = 'everyone' | 'superAdmin';
+
+/** A hand-written page (a registered page component, schemas/registry.json "pages") placed in a menu group. */
+export interface MenuPage {
+  /** Identity of its menu row for the schema sync: perm:page:<key>. */
+  key: string;
+  title: string;
+  path: string;
+  component: string;
+  /** Menu group key (schemas/menu-groups.json); the page is left out when the group is not declared. */
+  group: string;
+  icon: string;
+  openTo: MenuPageAudience;
+  /** An every-user page shows its directory to every user too (工作台 holds such pages only). */
+  withGroup?: boolean;
+}
+
 /**
  * 下载中心: a hand-written page (the caller's own export files) in the 系统设置 group, open to
  * every logged-in user as 首页 is (its calls check the owner, not a code).
  */
-export const DOWNLOAD_CENTER_PAGE = { title: '下载中心', path: '/settings/downloadCenter', component: 'settings/DownloadCenter', group: 'settings', icon: 'cloud-download' } as const;
+export const DOWNLOAD_CENTER_PAGE = { key: 'downloadCenter', title: '下载中心', path: '/settings/downloadCenter', component: 'settings/DownloadCenter', group: 'settings', icon: 'cloud-download', openTo: 'everyone' } as const satisfies MenuPage;
+
+/**
+ * The hand-written pages of the menu, in their groups' order. JeecgBoot's dashboard indexes
+ * (图表, 任务, 监控) sit in 工作台 beside 首页: 图表 and 任务 draw on the home page's answers, which
+ * every user may read (scoped to what the caller may list); 监控 is the platform super
+ * administrator's (its data call refuses everyone else).
+ */
+export const MENU_PAGES: readonly MenuPage[] = [
+  { key: 'dashboardChart', title: '图表', path: '/dashboard/chart', component: 'dashboard/Chart', group: 'workbench', icon: 'bar-chart', openTo: 'everyone', withGroup: true },
+  { key: 'dashboardTask', title: '任务', path: '/dashboard/task', component: 'dashboard/Task', group: 'workbench', icon: 'schedule', openTo: 'everyone', withGroup: true },
+  { key: 'dashboardMonitor', title: '监控', path: '/dashboard/monitor', component: 'dashboard/Monitor', group: 'workbench', icon: 'monitor', openTo: 'superAdmin' },
+  DOWNLOAD_CENTER_PAGE,
+];
 
 export interface PermissionEntry { code: string; title: string }
 

@@ -250,6 +250,7 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
         if (f.key === s.states!.field || f.key === t.field) err(pointer('states', 'transitions', i, 'form', j, 'key'), `流转 "${t.action}" 的表单不能包含状态字段 "${f.key}"`);
       });
       if (t.effect) names.effect(pointer('states', 'transitions', i, 'effect'), t.effect);
+      if (t.when) checkTransitionWhen(s, t, i, reg, err);
       for (const [key, spec] of Object.entries(t.set ?? {})) checkTransitionSet(s, t, i, key, spec, err);
       if (t.supersede) checkSupersede(s, t, i, dict, err);
       if (t.ledger) checkLedger(s, t, i, reg, err);
@@ -749,6 +750,24 @@ function checkCondition(c: Condition, at: Array<string | number>, what: string, 
   for (const k of Object.keys(c)) {
     if (k === self) err(pointer(...at, k), `${what}引用了字段自身`);
     else if (!s.fields.some((f) => f.key === k)) err(pointer(...at, k), `${what}引用的字段 "${k}" 不存在`);
+  }
+}
+
+/**
+ * A transition's `when`: fields of the resource, not the field the transition moves (that is
+ * `from`'s), and for a dict field only values of its dictionary.
+ */
+function checkTransitionWhen(s: ResourceSchema, t: Transition, i: number, reg: Registry, err: Report): void {
+  const at = ['states', 'transitions', i, 'when'];
+  checkCondition(t.when!, at, `流转 "${t.action}" 的 when`, s, err, t.field ?? s.states!.field);
+  for (const [k, cv] of Object.entries(t.when!)) {
+    const f = findField(s, k);
+    const d = f?.kind === 'dict' && f.dict ? reg.dicts.get(f.dict) : undefined;
+    if (!d) continue;
+    const values = cv !== null && typeof cv === 'object' ? ('in' in cv ? cv.in : 'ne' in cv ? [cv.ne] : []) : [cv];
+    for (const v of values) {
+      if (v !== null && !d.items.some((it) => it.value === String(v))) err(pointer(...at, k), `流转 "${t.action}" 的 when 中 "${String(v)}" 不是字典 "${d.code}" 的值`);
+    }
   }
 }
 

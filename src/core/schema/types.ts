@@ -324,6 +324,13 @@ export interface Transition {
   field?: string;
   /** Rows the `scheduleRows` effect generates when this transition runs (a plan's tasks). */
   schedule?: ScheduleSpec;
+  /**
+   * A condition on the stored row besides `from` (fields of the resource, AND): the transition is
+   * offered and accepted only while it holds, e.g. 上报 (on `uploadStatus`) only once the
+   * prescription itself took effect — never for a rejected one. The server refuses otherwise
+   * with `当前<field title>「<value>」不允许执行「<title>」` naming the first field that fails.
+   */
+  when?: Condition;
 }
 
 /**

@@ -2,9 +2,10 @@
  * sys_permission rows of the seeded menu: 首页, one directory per menu group
  * (component layouts/RouteView; url, icon and order from menu-groups.json), one page per
  * module (component resource/<name>) and one button (menu_type 2) per permission code of the module;
- * the 系统设置 group also holds 下载中心 (a hand-written page every user opens, as 首页).
+ * the hand-written pages of MENU_PAGES follow the modules of their group (下载中心 in 系统设置; 图表,
+ * 任务 and 监控 in 工作台, a declared group that gets its directory for them alone).
  */
-import { DOWNLOAD_CENTER_PAGE, toMenuEntries, type MenuGroup } from '../../core/projections/menu.js';
+import { MENU_PAGES, toMenuEntries, type MenuGroup, type MenuPage } from '../../core/projections/menu.js';
 import type { MenuGroupSpec } from '../../core/schema/access-data.js';
 import type { ResourceSchema } from '../../core/schema/types.js';
 
@@ -85,14 +86,20 @@ export function orderedGroups(schemas: ResourceSchema[], declared: MenuGroupSpec
   ];
 }
 
-export function menuSeed(schemas: ResourceSchema[], newId: () => string, groups: MenuGroupSpec[] = []): PermissionSeed[] {
+export function menuSeed(schemas: ResourceSchema[], newId: () => string, groups: MenuGroupSpec[] = [], pages: readonly MenuPage[] = MENU_PAGES): PermissionSeed[] {
   const rows: PermissionSeed[] = [
     base({ id: HOME_PERMISSION_ID, key: 'perm:home', name: '首页', menu_type: 0, url: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home', sort_no: 0 }),
   ];
-  orderedGroups(schemas, groups).forEach((g) => {
-    const first = g.items[0]!;
+  const withItems = orderedGroups(schemas, groups);
+  // declared groups holding only hand-written pages, in their declared order among the rest
+  const pageOnly = groups
+    .filter((g) => !withItems.some((w) => w.key === g.key) && pages.some((p) => p.group === g.key))
+    .map((g) => ({ title: g.title, order: g.order, items: [], key: g.key, icon: g.icon, sortNo: g.order }));
+  [...withItems, ...pageOnly].sort((a, b) => a.sortNo - b.sortNo).forEach((g) => {
+    const own = pages.filter((p) => p.group === g.key);
+    const firstPath = g.items[0]?.path ?? own[0]!.path;
     const dirId = newId();
-    rows.push(base({ id: dirId, key: `perm:group:${g.key}`, name: g.title, menu_type: 0, url: `/${g.key}`, component: 'layouts/RouteView', redirect: first.path, is_leaf: 0, sort_no: g.sortNo, icon: g.icon }));
+    rows.push(base({ id: dirId, key: `perm:group:${g.key}`, name: g.title, menu_type: 0, url: `/${g.key}`, component: 'layouts/RouteView', redirect: firstPath, is_leaf: 0, sort_no: g.sortNo, icon: g.icon }));
     g.items.forEach((item, i) => {
       const itemId = newId();
       rows.push(
@@ -114,10 +121,9 @@ export function menuSeed(schemas: ResourceSchema[], newId: () => string, groups:
         rows.push(base({ id: newId(), key: `perm:button:${item.resource}:${b.code}`, parent_id: itemId, name: b.title, menu_type: 2, perms: b.code, sort_no: bi + 1, resource: item.resource })),
       );
     });
-    if (g.key === DOWNLOAD_CENTER_PAGE.group) {
-      const d = DOWNLOAD_CENTER_PAGE;
-      rows.push(base({ id: newId(), key: 'perm:page:downloadCenter', parent_id: dirId, name: d.title, menu_type: 1, url: d.path, component: d.component, icon: d.icon, sort_no: g.items.length + 1 }));
-    }
+    own.forEach((p, i) => {
+      rows.push(base({ id: newId(), key: `perm:page:${p.key}`, parent_id: dirId, name: p.title, menu_type: 1, url: p.path, component: p.component, icon: p.icon, sort_no: g.items.length + i + 1 }));
+    });
   });
   return rows;
 }

@@ -15,6 +15,7 @@ import { nowText } from '../db/ids.js';
 import { badRequest, forbidden } from '../errors.js';
 import { callerCan } from './guard.js';
 import { rowToRecord, toStored, type FieldCol, type ResourceModel } from './model.js';
+import { whenRefusal } from './transition-when.js';
 import { transitionSetColumns } from './transition-set.js';
 import { nextVersion, storedVersion } from './version.js';
 import type { Caller } from './write.js';
@@ -135,6 +136,8 @@ async function takeReferenced(e: EffectContext, c: FieldCol, target: ResourceMod
     return badRequest(`${c.field.title}：当前状态「${label}」不允许执行「${t.title}」`, { errors: [{ field: c.key, message: `当前状态「${label}」不允许执行「${t.title}」` }] });
   };
   if (!t.from.includes(String(row[stateCol.column] ?? ''))) throw refuse(row[stateCol.column]);
+  const whenFails = whenRefusal(e.ctx, target, t, rowToRecord(target, row));
+  if (whenFails) throw badRequest(`${c.field.title}：${whenFails}`, { errors: [{ field: c.key, message: whenFails }] });
   const set: Record<string, unknown> = transitionSetColumns(target, t, e.caller, row);
   if (t.effect) {
     const inner = e.ctx.effects.get(t.effect);

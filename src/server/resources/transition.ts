@@ -28,6 +28,7 @@ import { computeValues } from './derive.js';
 import { checkEditableFields } from './guard.js';
 import { transitionSetColumns } from './transition-set.js';
 import { rowToRecord, toStored, type ResourceModel } from './model.js';
+import { whenRefusal } from './transition-when.js';
 import { checkTargetTenant, isObject, refuse, ruleProblems, type Caller } from './pipeline.js';
 import { wordChecker } from './words.js';
 import { checkRefs } from './refs.js';
@@ -80,6 +81,9 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
   const refuseState = (state: unknown) => badRequest(`当前状态「${stateLabel(ctx, m, t, state)}」不允许执行「${t.title}」`);
   const current = row[stateCol.column];
   if (current === null || current === undefined || !t.from.includes(String(current))) throw refuseState(current);
+  // `when`: the row's other fields must allow it too (a rejected prescription is not uploaded)
+  const whenFails = whenRefusal(ctx, m, t, rowToRecord(m, row as Rec));
+  if (whenFails) throw badRequest(whenFails);
   if (version !== undefined && storedVersion(row as Rec) !== version) throw await conflict(ctx, m, id, caller.tenantId, caller.user);
 
   // sanitize + validate the form

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import type { SessionUser } from '../auth/session.js';
-import { DOWNLOAD_CENTER_PAGE } from '../../core/projections/menu.js';
+import { MENU_PAGES } from '../../core/projections/menu.js';
 
 export interface PermissionRow {
   id: string;
@@ -88,10 +88,21 @@ function node(p: PermissionRow, topLevel: boolean): MenuNode {
   return n;
 }
 
-export function buildMenu(rows: PermissionRow[], owned: Set<string>, home: PermissionRow | undefined) {
+export function buildMenu(rows: PermissionRow[], owned: Set<string>, home: PermissionRow | undefined, superAdmin = false) {
   const sorted = [...rows].sort((a, b) => a.sort_no - b.sort_no);
-  // 下载中心 is every user's (its calls check the file's owner); under 系统设置 when they see that group
-  const ownedRows = sorted.filter((r) => owned.has(r.id) || (r.url === DOWNLOAD_CENTER_PAGE.path && r.menu_type === 1));
+  // the hand-written pages open to everyone (下载中心, 图表, 任务) are every user's, as 首页 is, with
+  // their directory when the page says so (工作台); a super-administrator-only page (监控) is left
+  // out for anyone else even when a role grants its row
+  const pageOf = new Map(MENU_PAGES.map((p) => [p.path, p]));
+  const page = (r: PermissionRow) => (r.menu_type === 1 && r.url ? pageOf.get(r.url) : undefined);
+  const mine = new Set<string>();
+  for (const r of rows) {
+    const p = page(r);
+    if (p?.openTo === 'superAdmin' && !superAdmin) continue;
+    if (owned.has(r.id) || p?.openTo === 'everyone') mine.add(r.id);
+    if (p?.openTo === 'everyone' && p.withGroup && r.parent_id) mine.add(r.parent_id);
+  }
+  const ownedRows = sorted.filter((r) => mine.has(r.id));
   if (home && !ownedRows.some((r) => r.url === HOME_URL)) ownedRows.unshift(home);
   else {
     // 首页 first, whatever its sort number.
@@ -147,7 +158,7 @@ export async function userMenu(ctx: AppContext, user: SessionUser) {
   const rows = (await db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).execute()) as PermissionRow[];
   const owned = user.isSuperAdmin ? new Set(rows.map((r) => r.id)) : await grantedPermissionIds(ctx, user);
   const home = rows.find((r) => r.url === HOME_URL && r.menu_type !== 2);
-  return buildMenu(rows, owned, home);
+  return buildMenu(rows, owned, home, user.isSuperAdmin);
 }
 
 export function registerMenuRoutes(app: FastifyInstance, ctx: AppContext): void {

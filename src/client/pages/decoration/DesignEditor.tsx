@@ -10,6 +10,7 @@ import { RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useNavigate } from 'react-router';
+import { useFitHeight } from './useFitHeight';
 import { COMPONENTS, isComponentType, type ComponentType } from '../../../core/decoration/components';
 import { componentFormSchema, formilySchema, PAGE_SETTINGS_SCHEMA } from '../../../core/decoration/property-form';
 import type { PageSettings } from '../../../core/decoration/types';
@@ -32,6 +33,16 @@ const formSchemas = new Map<ComponentType, Record<string, unknown>>();
 const formOf = (t: ComponentType) => formSchemas.get(t) ?? formSchemas.set(t, componentFormSchema(t)).get(t)!;
 
 const editableTarget = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+
+/**
+ * The property panel is narrow: a list item's properties (an image, its link, the move/remove
+ * buttons) stack instead of sitting in one row wider than the panel, and no control is wider than it.
+ */
+const PROPS_CSS = `
+.decoration-props .ant-formily-array-items-card { flex-direction: column; align-items: stretch; gap: 4px; }
+.decoration-props .ant-formily-array-items-card > * { min-width: 0; max-width: 100%; }
+.decoration-props .ant-formily-item-control, .decoration-props .ant-formily-item-control-content-component { min-width: 0; }
+`;
 
 export function DesignEditor({ row: initial }: { row: DecorationRow }) {
   const navigate = useNavigate();
@@ -165,10 +176,13 @@ export function DesignEditor({ row: initial }: { row: DecorationRow }) {
   const problemByNode = useMemo(() => new Map(problems.filter((p) => p.nodeId).map((p) => [String(p.nodeId), p.message])), [problems]);
   const selected = state.page.components.find((n) => n.id === state.selected);
   const onSettings = useCallback((v: Record<string, unknown>) => dispatch({ type: 'settings', patch: v as Partial<PageSettings> }), []);
+  // the editor fills the window below the shell; the palette, canvas and property panel scroll inside it
+  const root = useRef<HTMLDivElement>(null);
+  const height = useFitHeight(root, 480);
   const saveText = state.dirty ? '有未保存的修改' : saving === 'saving' ? '保存中…' : saving === 'saved' ? '草稿已自动保存' : saving === 'error' ? '保存失败' : '';
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 120px)', minHeight: 640, background: '#fff' }}>
+    <div ref={root} data-testid="decoration-editor" style={{ display: 'flex', flexDirection: 'column', height: height ?? 'calc(100vh - 120px)', background: '#fff' }}>
       <header style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '8px 16px', borderBottom: '1px solid #f0f0f0' }}>
         <Button onClick={back}>返回</Button>
         <Typography.Text strong>{row.name}</Typography.Text>
@@ -201,7 +215,8 @@ export function DesignEditor({ row: initial }: { row: DecorationRow }) {
             onToggle={(id) => dispatch({ type: 'toggleHidden', id })}
             onRemove={(id) => dispatch({ type: 'remove', id })}
           />
-          <aside aria-label="属性面板" style={{ width: 340, flex: 'none', borderLeft: '1px solid #f0f0f0', padding: 16, overflow: 'auto' }}>
+          <aside aria-label="属性面板" className="decoration-props" style={{ width: 340, flex: 'none', minHeight: 0, borderLeft: '1px solid #f0f0f0', padding: 16, overflowY: 'auto', overflowX: 'hidden' }}>
+            <style>{PROPS_CSS}</style>
             {selected && isComponentType(selected.type) ? (
               <>
                 <Typography.Title level={5}>{COMPONENTS[selected.type].title}</Typography.Title>

@@ -43,7 +43,7 @@ function RecordSelect({ resource, value, label, onChange, id }: { resource: stri
       value={value || undefined}
       options={all}
       onChange={(v: string) => onChange(v, all.find((o) => o.value === v)?.label ?? v)}
-      style={{ minWidth: 160 }}
+      style={{ flex: 1, minWidth: 0 }}
       aria-label="链接目标"
     />
   );

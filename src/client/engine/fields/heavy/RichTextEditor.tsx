@@ -20,6 +20,7 @@ import { feedback, getFileAccessHttpUrl } from '../../../api';
 import { uploadFile } from '../../api';
 import { cleanPastedHtml } from '../pasteClean';
 import { sanitizeHtml, type RichTextProps } from '../RichText';
+import { selectionSyncHandlers, syncSelectionFromDom } from './selectionSync';
 
 /** Content styles of the editing area (tables with borders, the placeholder, images within the width). */
 const CSS = `
@@ -91,6 +92,7 @@ export default function RichTextEditor({ value, onChange, disabled, placeholder,
     editorProps: {
       attributes: { ...(id ? { id } : {}), class: 'engine-richtext-content', 'aria-label': '正文编辑器', 'aria-multiline': 'true', role: 'textbox' },
       transformPastedHTML: cleanPastedHtml,
+      handleDOMEvents: selectionSyncHandlers,
     },
     onUpdate: ({ editor: e }) => {
       const out = e.getHTML();
@@ -115,7 +117,10 @@ export default function RichTextEditor({ value, onChange, disabled, placeholder,
     setUploading(true);
     try {
       const res = await uploadFile(file, 'richtext');
-      if (res.success && typeof res.result === 'string') editor.chain().focus().setImage({ src: getFileAccessHttpUrl(res.result), alt: file.name }).run();
+      if (res.success && typeof res.result === 'string') {
+        syncSelectionFromDom(editor.view);
+        editor.chain().focus().setImage({ src: getFileAccessHttpUrl(res.result), alt: file.name }).run();
+      }
       else void feedback.message.warning(res.message || '上传失败');
     } finally {
       setUploading(false);
@@ -125,7 +130,11 @@ export default function RichTextEditor({ value, onChange, disabled, placeholder,
 
   if (!editor) return null;
   const off = disabled || !editor.isEditable;
-  const chain = () => editor.chain().focus();
+  // a toolbar command acts where the browser shows the caret (see selectionSync.ts)
+  const chain = () => {
+    syncSelectionFromDom(editor.view);
+    return editor.chain().focus();
+  };
   const inTable = editor.isActive('table');
   const over = maxLength !== undefined && length > maxLength;
   return (
