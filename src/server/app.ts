@@ -30,7 +30,7 @@ import { registerAuthEffects } from './auth/effects.js';
 import { registerDepartUserEffects } from './account/depart-users.js';
 import { registerOssEffects } from './files/oss.js';
 import { registerMessageEffects } from './message/effects.js';
-import { attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
+import { acceptForceLogoutToken, attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
 import { fileReader, registerStatementEffects } from './resources/statement.js';
@@ -262,6 +262,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     async (api) => {
       registerProtocol(api, protocol, new DatabaseReplayGuard(database));
       registerAuthHooks(api, ctx.sessions);
+      acceptForceLogoutToken(api, ctx); // 在线用户 强退 by JeecgBoot's {token}
       registerOperationLog(api, ctx);
       registerDataLogRoutes(api, ctx);
       const casServerUrl = opts.casServerUrl ?? env.casServerUrl;
