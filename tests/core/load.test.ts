@@ -52,6 +52,12 @@ describe('loadRegistry', () => {
     expect(load((d) => { Object.assign(d.fields[4].ref, { grantSubset: true, value: 'name' }); })).toEqual(['/fields/4/ref/grantSubset 字段 "hospitalId" 声明了 grantSubset，值字段必须是 id']);
   });
 
+  test('searchAlias: a searchable field only, never the name of another field or alias', () => {
+    expect(load((d) => { d.fields[0].searchAlias = 'name'; })).toEqual([]);
+    expect(load((d) => { d.fields[3].searchAlias = 'card'; })).toEqual(['/fields/3/searchAlias 字段 "idCard" 声明了 searchAlias，必须同时声明 search（eq、like 或 in）']);
+    expect(load((d) => { d.fields[0].searchAlias = 'sex'; })).toEqual(['/fields/0/searchAlias 字段 "realname" 的 searchAlias "sex" 与本资源的其他字段或别名重名']);
+  });
+
   test('states', () => {
     expect(load((d) => { d.states.field = 'realname'; })).toEqual(['/states/field 状态字段 "realname" 必须是 dict 类型的字段']);
     expect(load((d) => { d.states.transitions[0].from = ['7']; })).toEqual(['/states/transitions/0/from/0 流转 "approve" 的起始状态 "7" 不是字典 "audit_status" 的值']);

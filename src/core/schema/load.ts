@@ -371,6 +371,13 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
       err(p('index'), `${name}：index: "substring" 需要 maxLength 不超过 ${SUBSTRING_INDEX_MAX_LENGTH}`);
     }
   }
+  if (f.searchAlias !== undefined) {
+    if (!own) err(p('searchAlias'), `${name}：searchAlias 只能声明在资源字段上`);
+    else if (!f.search || f.search === 'range') err(p('searchAlias'), `${name} 声明了 searchAlias，必须同时声明 search（eq、like 或 in）`);
+    else if (f.searchAlias === f.key || s.fields.some((o) => o.key === f.searchAlias || (o !== f && o.searchAlias === f.searchAlias))) {
+      err(p('searchAlias'), `${name} 的 searchAlias "${f.searchAlias}" 与本资源的其他字段或别名重名`);
+    }
+  }
   if (f.uniqueWithin !== undefined) {
     if (!own) err(p('uniqueWithin'), `${name}：uniqueWithin 只能声明在资源字段上`);
     else if (f.unique !== true) err(p('uniqueWithin'), `${name} 声明了 uniqueWithin，必须同时声明 unique: true`);

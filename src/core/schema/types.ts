@@ -127,6 +127,11 @@ export interface FieldSchema {
   writeOnly?: boolean;
   search?: SearchMode | false;
   /**
+   * Another query-parameter name the list accepts for this field's search (eq, like or in), for
+   * callers that use another name, e.g. JeecgBoot's 数据日志 sends `dataId` for the record id.
+   */
+  searchAlias?: string;
+  /**
    * `"substring"`: the server keeps an n-gram index (every character and character pair) for
    * this `like` search field, so a contains-search on a large table reads the index instead of
    * every row. Text fields with a `maxLength` of at most 256 (every character is indexed).
