@@ -54,6 +54,7 @@ import { registerGlobalConfig } from './system/global-config.js';
 import { regulatorPairs } from './regulator/global.js';
 import { registerMenuRoutes } from './system/menu.js';
 import { registerRoleGrantRoutes } from './system/role-grants.js';
+import { registerDepartGrantEffects, registerDepartGrantRoutes } from './system/depart-grants.js';
 import { registerRoleUserRoutes } from './system/role-users.js';
 import { registerDataRuleEffects } from './resources/data-rules.js';
 // notice / account / websocket (console shell)
@@ -164,6 +165,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerStatementEffects(effects);
   registerOnlineEffects(effects);
   registerDepartUserEffects(effects);
+  registerDepartGrantEffects(effects);
   registerOssEffects(effects);
   extra?.(effects);
   return effects;
@@ -273,6 +275,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerMenuRoutes(api, ctx);
       registerRoleGrantRoutes(api, ctx); // 角色管理 授权: permission tree, grants, data-rule selection
       registerRoleUserRoutes(api, ctx); // 角色管理 用户: the role's users, added and removed
+      registerDepartGrantRoutes(api, ctx); // 部门权限 and 部门角色: grants within the department's permissions, role users
       registerDictRoutes(api, ctx);
       registerDuplicateCheck(api, ctx);
       registerRefOptions(api, ctx);

@@ -3,6 +3,7 @@
  * built from the sys_permission rows the caller's roles grant
  * (SysPermissionController#getPermissionJsonObject).
  */
+import { departRolePermissionIds } from '../auth/depart-role-grants.js';
 import { tableSettingsOf } from '../settings/index.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -145,6 +146,7 @@ export async function userMenu(ctx: AppContext, user: SessionUser) {
       .where('ur.user_id', '=', user.id)
       .execute();
     owned = new Set(granted.map((g) => String(g.permission_id)));
+    for (const id of await departRolePermissionIds(db, user.id)) owned.add(id);
   }
   const home = rows.find((r) => r.url === HOME_URL && r.menu_type !== 2);
   return buildMenu(rows, owned, home);
