@@ -35,7 +35,7 @@ describe('meta-schema', () => {
     expect(props(meta.$defs.period)).toEqual(keys<Period>({ years: true, months: true, days: true }));
     expect(props(meta.$defs.action)).toEqual(keys<ResourceAction>({ action: true, title: true, placement: true, kind: true, permission: true, confirm: true, api: true, form: true, open: true, component: true, effect: true, visibleWhen: true }));
     expect(props(meta.$defs.child)).toEqual(keys<ChildSchema>({ key: true, title: true, resource: true, foreignKey: true, fields: true, min: true, max: true }));
-    expect(props(meta.$defs.list)).toEqual(keys<ListSpec>({ columns: true, sort: true, pageSize: true, batch: true, tree: true, export: true, import: true }));
+    expect(props(meta.$defs.list)).toEqual(keys<ListSpec>({ columns: true, sort: true, pageSize: true, batch: true, tree: true, filterTree: true, export: true, import: true }));
     expect(props(meta.$defs.form)).toEqual(keys<FormSpec>({ open: true, columns: true, width: true, sections: true }));
     expect(props(meta.$defs.menu)).toEqual(keys<MenuSpec>({ group: true, path: true, icon: true, order: true, keepAlive: true }));
     expect(props(meta.$defs.api)).toEqual(keys<ApiSpec>({ base: true, list: true, queryById: true, add: true, edit: true, delete: true, deleteBatch: true, exportXls: true, importExcel: true, importTemplate: true, childList: true, aliases: true }));

@@ -171,6 +171,13 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
       err(pointer('list', 'tree', 'parent'), `树形表格的父字段 "${pf.key}" 必须是引用本资源 "${s.name}" 的 ref 或 treeRef 字段`);
     }
   }
+  if (s.list?.filterTree) {
+    const ff = findField(s, s.list.filterTree);
+    const target = ff?.ref ? reg.resources.get(ff.ref.resource) : undefined;
+    if (!ff) err(pointer('list', 'filterTree'), `树筛选字段 "${s.list.filterTree}" 不是已声明的字段`);
+    else if ((ff.kind !== 'ref' && ff.kind !== 'refs') || ff.search !== 'eq') err(pointer('list', 'filterTree'), `树筛选字段 "${ff.key}" 必须是 search: "eq" 的 ref 或 refs 字段`);
+    else if (target && !target.list?.tree) err(pointer('list', 'filterTree'), `树筛选字段 "${ff.key}" 引用的资源 "${target.name}" 不是树形资源（list.tree）`);
+  }
   const actionNames = new Set([...(s.actions ?? []).map((a) => a.action), ...(s.states?.transitions ?? []).map((t) => t.action)]);
   s.list?.batch?.forEach((b, i) => {
     if (b !== 'delete' && !actionNames.has(b)) err(pointer('list', 'batch', i), `批量动作 "${b}" 不存在（可用：delete 或已声明的动作）`);

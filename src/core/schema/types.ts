@@ -480,6 +480,12 @@ export interface ListSpec {
    * `lazy`: the client loads children on expand (else it may load all levels at once).
    */
   tree?: TreeSpec;
+  /**
+   * A searchable ref/refs field whose target is a tree resource (`list.tree`): the list page draws
+   * that tree beside the table (with a search box); selecting a node filters the list by the field
+   * (部门用户: users by department).
+   */
+  filterTree?: string;
   export?: boolean;
   import?: boolean;
 }
