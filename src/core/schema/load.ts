@@ -378,6 +378,7 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
       err(p('index'), `${name}：index: "substring" 需要 maxLength 不超过 ${SUBSTRING_INDEX_MAX_LENGTH}`);
     }
   }
+  if (f.suggestions !== undefined && f.kind !== 'string' && f.kind !== 'text') err(p('suggestions'), `${name}：suggestions 只适用于文本字段（string、text）`);
   if (f.searchAlias !== undefined) {
     if (!own) err(p('searchAlias'), `${name}：searchAlias 只能声明在资源字段上`);
     else if (!f.search || f.search === 'range') err(p('searchAlias'), `${name} 声明了 searchAlias，必须同时声明 search（eq、like 或 in）`);

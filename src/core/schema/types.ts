@@ -132,6 +132,11 @@ export interface FieldSchema {
    */
   searchAlias?: string;
   /**
+   * Text fields: values offered in the form beside free text (a pick fills the value), e.g. a
+   * data rule's variables `#{sys_user_code}` with their meaning as the label.
+   */
+  suggestions?: Array<{ value: string; label: string }>;
+  /**
    * `"substring"`: the server keeps an n-gram index (every character and character pair) for
    * this `like` search field, so a contains-search on a large table reads the index instead of
    * every row. Text fields with a `maxLength` of at most 256 (every character is indexed).
