@@ -30,7 +30,7 @@ import { registerAuthEffects } from './auth/effects.js';
 import { registerDepartUserEffects } from './account/depart-users.js';
 import { registerOssEffects } from './files/oss.js';
 import { registerMessageEffects } from './message/effects.js';
-import { attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
+import { acceptForceLogoutToken, attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
 import { fileReader, registerStatementEffects } from './resources/statement.js';
@@ -54,6 +54,7 @@ import { registerGlobalConfig } from './system/global-config.js';
 import { regulatorPairs } from './regulator/global.js';
 import { registerMenuRoutes } from './system/menu.js';
 import { registerRoleGrantRoutes } from './system/role-grants.js';
+import { registerDepartGrantEffects, registerDepartGrantRoutes } from './system/depart-grants.js';
 import { registerRoleUserRoutes } from './system/role-users.js';
 import { registerDataRuleEffects } from './resources/data-rules.js';
 // notice / account / websocket (console shell)
@@ -164,6 +165,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerStatementEffects(effects);
   registerOnlineEffects(effects);
   registerDepartUserEffects(effects);
+  registerDepartGrantEffects(effects);
   registerOssEffects(effects);
   extra?.(effects);
   return effects;
@@ -262,6 +264,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     async (api) => {
       registerProtocol(api, protocol, new DatabaseReplayGuard(database));
       registerAuthHooks(api, ctx.sessions);
+      acceptForceLogoutToken(api, ctx); // 在线用户 强退 by JeecgBoot's {token}
       registerOperationLog(api, ctx);
       registerDataLogRoutes(api, ctx);
       const casServerUrl = opts.casServerUrl ?? env.casServerUrl;
@@ -272,6 +275,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       registerMenuRoutes(api, ctx);
       registerRoleGrantRoutes(api, ctx); // 角色管理 授权: permission tree, grants, data-rule selection
       registerRoleUserRoutes(api, ctx); // 角色管理 用户: the role's users, added and removed
+      registerDepartGrantRoutes(api, ctx); // 部门权限 and 部门角色: grants within the department's permissions, role users
       registerDictRoutes(api, ctx);
       registerDuplicateCheck(api, ctx);
       registerRefOptions(api, ctx);

@@ -73,6 +73,14 @@ describe('parseListQuery', () => {
     expect(parseListQuery(hisDoctor, { realname_begin: 'a' })).toEqual({ ok: false, message: '不支持的查询条件：realname_begin' });
     expect(parseListQuery(hisDoctor, { order: 'up' })).toEqual({ ok: false, message: '不支持的排序方式：up' });
   });
+  test('searchAlias: the other parameter name filters the field as its own key does', () => {
+    const aliased: ResourceSchema = { ...hisDoctor, fields: hisDoctor.fields.map((f) => (f.key === 'realname' ? { ...f, searchAlias: 'name' } : f)) };
+    const own = parseListQuery(aliased, { realname: '*张*' });
+    const alias = parseListQuery(aliased, { name: '*张*' });
+    expect(alias).toEqual(own);
+    expect(alias.ok && alias.value.filters).toEqual([{ column: 'realname', key: 'realname', op: 'like', value: '张' }]);
+    expect(parseListQuery(hisDoctor, { name: '张' })).toEqual({ ok: false, message: '不支持的查询条件：name' });
+  });
   test('types values', () => {
     expect(parseListQuery(withRange, { age: '30,abc' })).toEqual({ ok: false, message: '查询条件“年龄”应为整数' });
     expect(parseListQuery(withRange, { birthday_begin: '1990-02-30' })).toEqual({ ok: false, message: '查询条件“出生日期”应为日期（YYYY-MM-DD）' });

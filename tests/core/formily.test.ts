@@ -44,6 +44,14 @@ describe('toFormilySchema', () => {
     expect(f.intro['x-component']).toBe('RichText');
     expect(f.onlineSwitch).toMatchObject({ 'x-component': 'Switch', default: false });
   });
+  test('suggestions: free text with the declared values offered; detail shows the text', () => {
+    const offered = [{ value: '#{sys_user_code}', label: '当前用户账号' }, { value: '#{sys_date}', label: '当前日期' }];
+    const s = { ...hisDoctor, fields: hisDoctor.fields.map((x) => (x.key === 'realname' ? { ...x, suggestions: offered } : x)) };
+    const node = fields(toFormilySchema(s, 'create', registry) as Node).realname;
+    expect(node).toMatchObject({ 'x-component': 'SuggestInput', 'x-component-props': { options: offered, maxLength: 32 } });
+    expect(node['x-validator']).toEqual(f.realname['x-validator']);
+    expect(fields(toFormilySchema(s, 'detail', registry) as Node).realname['x-component']).toBe('Input');
+  });
   test('reactions evaluate with $cond', () => {
     const r = f.imagePrice['x-reactions'] as Node[];
     expect(r.map((x) => x.dependencies)).toEqual([['onlineSwitch'], ['onlineSwitch']]);

@@ -52,6 +52,24 @@ describe('loadRegistry', () => {
     expect(load((d) => { Object.assign(d.fields[4].ref, { grantSubset: true, value: 'name' }); })).toEqual(['/fields/4/ref/grantSubset 字段 "hospitalId" 声明了 grantSubset，值字段必须是 id']);
   });
 
+  test('list.filterTree: a searchable ref/refs field whose target is a tree', () => {
+    expect(load((d) => { d.list.filterTree = 'sex'; })).toEqual(['/list/filterTree 树筛选字段 "sex" 必须是 search: "eq" 的 ref 或 refs 字段']);
+    expect(load((d) => { d.list.filterTree = 'nope'; })).toEqual(['/list/filterTree 树筛选字段 "nope" 不是已声明的字段']);
+    expect(load((d) => { d.list.filterTree = 'hospitalId'; })).toEqual(['/list/filterTree 树筛选字段 "hospitalId" 引用的资源 "hisHospital" 不是树形资源（list.tree）']);
+    expect(load((d, all) => { d.list.filterTree = 'hospitalId'; const h = all.find((m) => m.name === 'hisHospital')!; h.fields.push({ key: 'parentId', title: '上级', kind: 'ref', ref: { resource: 'hisHospital', label: 'name' } }); h.list = { ...(h.list ?? {}), tree: { parent: 'parentId' } }; })).toEqual([]);
+  });
+
+  test('suggestions: text fields only', () => {
+    expect(load((d) => { d.fields[0].suggestions = [{ value: '#{sys_user_code}', label: '当前用户账号' }]; })).toEqual([]);
+    expect(load((d) => { d.fields[1].suggestions = [{ value: '1', label: '男' }]; })).toEqual(['/fields/1/suggestions 字段 "sex"：suggestions 只适用于文本字段（string、text）']);
+  });
+
+  test('searchAlias: a searchable field only, never the name of another field or alias', () => {
+    expect(load((d) => { d.fields[0].searchAlias = 'name'; })).toEqual([]);
+    expect(load((d) => { d.fields[3].searchAlias = 'card'; })).toEqual(['/fields/3/searchAlias 字段 "idCard" 声明了 searchAlias，必须同时声明 search（eq、like 或 in）']);
+    expect(load((d) => { d.fields[0].searchAlias = 'sex'; })).toEqual(['/fields/0/searchAlias 字段 "realname" 的 searchAlias "sex" 与本资源的其他字段或别名重名']);
+  });
+
   test('states', () => {
     expect(load((d) => { d.states.field = 'realname'; })).toEqual(['/states/field 状态字段 "realname" 必须是 dict 类型的字段']);
     expect(load((d) => { d.states.transitions[0].from = ['7']; })).toEqual(['/states/transitions/0/from/0 流转 "approve" 的起始状态 "7" 不是字典 "audit_status" 的值']);

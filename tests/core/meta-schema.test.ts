@@ -10,7 +10,7 @@ import { hisDoctor, dicts } from './fixtures.js';
 // Each record must list exactly the keys of its TS type: a key added to types.ts without the
 // meta-schema (or the reverse) fails to compile here or fails the equality below.
 const keys = <T>(r: Record<keyof T, true>) => Object.keys(r).sort();
-const FIELD = keys<FieldSchema>({ key: true, title: true, kind: true, required: true, default: true, minLength: true, maxLength: true, min: true, max: true, precision: true, pattern: true, patternMessage: true, dict: true, multiple: true, widget: true, ref: true, unique: true, sensitive: true, readOnly: true, hidden: true, createOnly: true, writeOnly: true, search: true, list: true, form: true, detail: true, format: true, visibleWhen: true, requiredWhen: true, disabledWhen: true, demo: true, permission: true, rule: true, autoNumber: true, compute: true, capBy: true, countOf: true, wordCheck: true, uniqueWithin: true, index: true });
+const FIELD = keys<FieldSchema>({ key: true, title: true, kind: true, required: true, default: true, minLength: true, maxLength: true, min: true, max: true, precision: true, pattern: true, patternMessage: true, dict: true, multiple: true, widget: true, ref: true, unique: true, sensitive: true, readOnly: true, hidden: true, createOnly: true, writeOnly: true, search: true, list: true, form: true, detail: true, format: true, visibleWhen: true, requiredWhen: true, disabledWhen: true, demo: true, permission: true, rule: true, autoNumber: true, compute: true, capBy: true, countOf: true, wordCheck: true, uniqueWithin: true, index: true, searchAlias: true, suggestions: true });
 const RESOURCE = keys<ResourceSchema>({ $schema: true, schemaVersion: true, name: true, title: true, entity: true, description: true, table: true, permissionPrefix: true, api: true, menu: true, fields: true, list: true, form: true, children: true, states: true, actions: true, effects: true, demo: true, readOnly: true, wordList: true, upload: true, uploadQueue: true, statement: true, publicRead: true, answerSummary: true });
 
 type Json = Record<string, any>;
@@ -35,7 +35,7 @@ describe('meta-schema', () => {
     expect(props(meta.$defs.period)).toEqual(keys<Period>({ years: true, months: true, days: true }));
     expect(props(meta.$defs.action)).toEqual(keys<ResourceAction>({ action: true, title: true, placement: true, kind: true, permission: true, confirm: true, api: true, form: true, open: true, component: true, effect: true, visibleWhen: true }));
     expect(props(meta.$defs.child)).toEqual(keys<ChildSchema>({ key: true, title: true, resource: true, foreignKey: true, fields: true, min: true, max: true }));
-    expect(props(meta.$defs.list)).toEqual(keys<ListSpec>({ columns: true, sort: true, pageSize: true, batch: true, tree: true, export: true, import: true }));
+    expect(props(meta.$defs.list)).toEqual(keys<ListSpec>({ columns: true, sort: true, pageSize: true, batch: true, tree: true, filterTree: true, export: true, import: true }));
     expect(props(meta.$defs.form)).toEqual(keys<FormSpec>({ open: true, columns: true, width: true, sections: true }));
     expect(props(meta.$defs.menu)).toEqual(keys<MenuSpec>({ group: true, path: true, icon: true, order: true, keepAlive: true }));
     expect(props(meta.$defs.api)).toEqual(keys<ApiSpec>({ base: true, list: true, queryById: true, add: true, edit: true, delete: true, deleteBatch: true, exportXls: true, importExcel: true, importTemplate: true, childList: true, aliases: true }));

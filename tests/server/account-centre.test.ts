@@ -25,20 +25,33 @@ describe('profile and changeUserInfo', () => {
     expect(p.body.result.tenantName).not.toBe('');
     expect(p.body.result.userInfo).not.toHaveProperty('passwordHash');
 
-    const change = (body: Rec) => call<{ userInfo: Rec }>(app, '/sys/user/changeUserInfo', { method: 'PUT', token, body });
-    expect((await change({ realname: '' })).body.message).toBe('姓名：请输入1-50个字符');
-    expect((await change({ email: 'not-mail' })).body.message).toBe('邮箱：请输入正确格式的邮箱!');
-    expect((await change({ phone: '12345' })).body.message).toBe('手机号：手机号码格式不正确!');
-    expect((await change({ phone: '13800000003' })).body.message).toBe('手机号已存在'); // zhuli's, same tenant
-    expect((await change({ avatar: 'javascript:alert(1)' })).body.message).toBe('头像：请上传图片');
-
+    const change = (body: Rec) => call<{ userInfo: Rec; errors?: Array<{ field: string }> }>(app, '/sys/user/changeUserInfo', { method: 'PUT', token, body });
     const before = await call<{ records: Rec[] }>(app, '/sys/user/list', { token, query: { username: 'hospadmin' } });
     const v0 = Number(before.body.result.records[0]!.version);
+    // the user module's checks and messages (those of 用户管理), the field named; nothing changes
+    const blank = await change({ realname: '' });
+    expect(blank.body).toMatchObject({ success: false, message: '用户姓名：请输入用户姓名!' });
+    expect(blank.body.result.errors?.map((e) => e.field)).toEqual(['realname']);
+    expect((await change({ email: 'not-mail' })).body.message).toMatch(/^邮箱：/);
+    expect((await change({ phone: '12345' })).body.message).toMatch(/^手机号码：/);
+    expect((await change({ phone: '13800000003' })).body.message).toBe('手机号码：该值不可用，系统中已存在！'); // zhuli's, same tenant
+    expect((await change({ avatar: 'javascript:alert(1)' })).body.message).toBe('头像：请上传图片');
+    const unchanged = await call<{ records: Rec[] }>(app, '/sys/user/list', { token, query: { username: 'hospadmin' } });
+    expect(unchanged.body.result.records[0]).toMatchObject({ realname: '医院管理员', version: v0 });
+
     const done = await change({ realname: '王院长', phone: '13911112222', email: 'wang@example.com' });
     expect(done.body).toMatchObject({ success: true, message: '修改成功' });
     expect(done.body.result.userInfo).toMatchObject({ realname: '王院长', phone: '13911112222', email: 'wang@example.com' });
     const after = await call<{ records: Rec[] }>(app, '/sys/user/list', { token, query: { username: 'hospadmin' } });
-    expect(after.body.result.records[0]).toMatchObject({ realname: '王院长', email: 'wang@example.com', version: v0 + 1 });
+    const row = after.body.result.records[0]!;
+    expect(row).toMatchObject({ realname: '王院长', email: 'wang@example.com', version: v0 + 1 });
+    // a version in the data log, written by the user themself
+    const admin = await login(app, 'admin');
+    const history = await call<Array<{ op: string; username: string; content: Rec; before: Rec }>>(app, '/sys/dataLog/history', { token: admin, tenantId: 1001, query: { resource: 'sysUser', id: String(row.id) } });
+    const last = history.body.result.at(-1)!;
+    expect(last).toMatchObject({ op: 'edit', username: 'hospadmin' });
+    expect(last.content).toMatchObject({ realname: '王院长', email: 'wang@example.com' });
+    expect(last.before).toMatchObject({ realname: '医院管理员' });
   });
 });
 

@@ -66,3 +66,36 @@ it('only readers of the module read its history; an unknown module is named', as
   expect(bad.status).toBe(400);
   expect(bad.body.message).toBe('未知的模块：nope');
 });
+
+it("JeecgBoot's dataTable / dataId find a record's versions; queryCompareList returns two versions of one record, older first", async () => {
+  await call(app, '/sys/position/add', { token: admin, body: { code: 'LOG-2', name: '药剂科主任', postRank: '4' } });
+  const id = String((await call<Page>(app, '/sys/position/list', { token: admin, query: { code: 'LOG-2' } })).body.result.records[0]!.id);
+  const cur = (await call<Rec>(app, '/sys/position/queryById', { token: admin, query: { id } })).body.result;
+  await call(app, '/sys/position/edit', { method: 'PUT', token: admin, body: { id, version: cur.version, code: 'LOG-2', name: '药剂科副主任', postRank: '4' } });
+
+  const page = await call<Page>(app, '/sys/dataLog/list', { token: admin, query: { dataTable: 'sysPosition', dataId: id } });
+  expect(page.status).toBe(200);
+  const versions = page.body.result.records;
+  expect(versions.map((r) => [r.resource, r.recordId, r.op]).sort()).toEqual([['sysPosition', id, 'add'], ['sysPosition', id, 'edit']]);
+
+  const [newer, older] = [versions.find((r) => r.op === 'edit')!, versions.find((r) => r.op === 'add')!];
+  const cmp = await call<Rec[]>(app, '/sys/dataLog/queryCompareList', { token: admin, query: { dataId1: String(newer.id), dataId2: String(older.id) } });
+  expect(cmp.status).toBe(200);
+  expect(cmp.body.result.map((r) => r.op)).toEqual(['add', 'edit']);
+  expect(JSON.parse(String(cmp.body.result[0]!.dataContent))).toMatchObject({ name: '药剂科主任' });
+  expect(JSON.parse(String(cmp.body.result[1]!.dataContent))).toMatchObject({ name: '药剂科副主任' });
+
+  // versions of different records are not compared; a missing one is not found; one id is not two
+  const other = (await call<Page>(app, '/sys/dataLog/list', { token: admin, query: { dataTable: 'sysPosition' } })).body.result.records.find((r) => r.recordId !== id)!;
+  const mixed = await call(app, '/sys/dataLog/queryCompareList', { token: admin, query: { dataId1: String(newer.id), dataId2: String(other.id) } });
+  expect(mixed.status).toBe(400);
+  expect(mixed.body.message).toBe('请选择相同的数据库表和数据ID进行比较');
+  const gone = await call(app, '/sys/dataLog/queryCompareList', { token: admin, query: { dataId1: String(newer.id), dataId2: '1234567890123456789' } });
+  expect(gone.status).toBe(404);
+  expect(gone.body.message).toBe('未找到对应数据');
+  const one = await call(app, '/sys/dataLog/queryCompareList', { token: admin, query: { dataId1: String(newer.id) } });
+  expect(one.body.message).toBe('请选择两条数据');
+  // another tenant's versions are not found
+  const hosp = await login(app, 'hospadmin');
+  expect((await call(app, '/sys/dataLog/queryCompareList', { token: hosp, query: { dataId1: String(newer.id), dataId2: String(older.id) } })).status).toBe(404);
+});

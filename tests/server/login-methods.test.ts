@@ -136,14 +136,21 @@ describe('registration and password recovery', () => {
     const phone = '13900000001';
     expect((await sms(phone, '1')).body.success).toBe(true);
     const code = lastCode(phone);
-    const weak = await call(app, '/sys/user/register', { body: { username: 'newdoc', password: 'abc12345', phone, smscode: code } });
-    expect(weak.body).toMatchObject({ success: false, message: '密码由大写字母、小写字母、数字和特殊符号组成，且不少于10位!' });
+    // the user module's checks and messages (those of 用户管理's 新增); nothing is written, the code stays usable
+    const weak = await call(app, '/sys/user/register', { body: { username: 'newdoc', password: 'abc1234567', phone, smscode: code } });
+    expect(weak.body).toMatchObject({ success: false, message: '登录密码：密码由大写字母、小写字母、数字和特殊符号组成，且不少于10位!' });
+    const badName = await call(app, '/sys/user/register', { body: { username: 'new doc', password: 'Newdoc@12345', phone, smscode: code } });
+    expect(badName.body).toMatchObject({ success: false, message: '用户账号：用户账号只允许字母、数字、下划线，长度4到18个字符' });
     const taken = await call(app, '/sys/user/register', { body: { username: 'admin', password: 'Newdoc@12345', phone, smscode: code } });
-    expect(taken.body.message).toBe('用户名已存在');
+    expect(taken.body.message).toBe('用户账号：该值不可用，系统中已存在！');
+    expect(sql("select id from sys_user where phone = ?", phone)).toEqual([]);
     const done = await call(app, '/sys/user/register', { body: { username: 'newdoc', password: 'Newdoc@12345', phone, smscode: code } });
     expect(done.body).toMatchObject({ success: true, message: '注册成功' });
-    const row = sql<Rec>("select tenant_id, phone, realname, status from sys_user where username = 'newdoc'");
-    expect(row).toEqual([{ tenant_id: 1000, phone, realname: 'newdoc', status: '1' }]);
+    const row = sql<Rec>("select id, tenant_id, phone, realname, work_no, status, version from sys_user where username = 'newdoc'");
+    expect(row.map(({ id: _id, ...r }) => r)).toEqual([{ tenant_id: 1000, phone, realname: 'newdoc', work_no: 'newdoc', status: '1', version: 1 }]);
+    // a data-log version like any add, written by the new account
+    const logged = sql<Rec>("select op, username, resource from sys_write_log where record_id = ?", String(row[0]!.id));
+    expect(logged).toEqual([{ op: 'add', username: 'newdoc', resource: 'sysUser' }]);
     const login = await call<{ token: string }>(app, '/sys/login', { body: { username: 'newdoc', password: 'Newdoc@12345' } });
     expect(login.body.success, login.body.message).toBe(true);
     const twice = await call(app, '/sys/user/register', { body: { username: 'newdoc2', password: 'Newdoc@12345', phone, smscode: code } });

@@ -64,3 +64,23 @@ it('a session ended by logout leaves the list; an unknown row is 未找到对应
   expect(gone.status).toBe(404);
   expect(gone.body.message).toBe('未找到对应数据');
 });
+
+it('强退 also takes JeecgBoot\'s {token}: the login token or its session id; an unknown token changes nothing', async () => {
+  const byToken = await login(app, 'yunying');
+  expect((await sessionsOf('yunying'))).toHaveLength(1);
+  const r = await call(app, '/sys/online/forceLogout', { token: admin, body: { token: byToken } });
+  expect(r.body.message).toBe('强退成功！');
+  expect((await call(app, '/sys/permission/getUserPermissionByToken', { token: byToken })).status).toBe(401);
+  expect(await sessionsOf('yunying')).toEqual([]);
+
+  const bySession = await login(app, 'yunying');
+  const mine = (await call<Array<{ id: string; current: boolean }>>(app, '/sys/user/sessions', { token: bySession })).body.result.find((x) => x.current)!;
+  const unknown = await call(app, '/sys/online/forceLogout', { token: admin, body: { token: 'no-such-token' } });
+  expect(unknown.status).toBe(404);
+  expect(unknown.body.message).toBe('未找到对应数据');
+  expect(await sessionsOf('yunying')).toHaveLength(1);
+  const s = await call(app, '/sys/online/forceLogout', { token: admin, body: { token: mine.id } });
+  expect(s.body.message).toBe('强退成功！');
+  expect((await call(app, '/sys/permission/getUserPermissionByToken', { token: bySession })).status).toBe(401);
+  expect(await sessionsOf('yunying')).toEqual([]);
+});

@@ -31,6 +31,7 @@ import { decodeListState, encodeListState, ownedKeys, sameOwned, writeUrl } from
 import { applySettings, useTableSettings } from './tableSettings';
 import { batchTransitions, rowActions, rowTransitions, toolbarActions, useActionHost } from './actions';
 import { useTreeRows } from './useTreeRows';
+import { FilterTree } from './FilterTree';
 
 /** The Formily form is its own chunk, fetched when a form first opens. */
 const ResourceForm = lazy(() => import('./ResourceForm'));
@@ -286,11 +287,23 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
     </Popover>
   );
 
-  return (
+  // `list.filterTree`: a node chosen in the tree beside the table is the field's search value
+  const treeField = schema.list?.filterTree;
+  const treeValue = treeField ? String(query.values[treeField] ?? '') : '';
+  const onTreeSelect = useCallback((value: string) => {
+    if (!treeField) return;
+    const { [treeField]: _drop, ...rest } = queryRef.current.values;
+    list.search(value ? { ...rest, [treeField]: value } : rest);
+  }, [treeField, list]);
+  // the search form's 查询 / 重置 keep the tree's node unless the form names another value
+  const onFormSearch = useCallback((values: Record<string, unknown>) => {
+    const v = treeField ? values[treeField] : undefined;
+    list.search(treeField && treeValue && (v === undefined || v === null || v === '') ? { ...values, [treeField]: treeValue } : values);
+  }, [treeField, treeValue, list]);
+
+  const page = (
     <>
-      {modalHolder}
-      {actionHost.host}
-      <SearchForm key={searchKey} schema={schema} onSearch={list.search} initialValues={searchInit} />
+      <SearchForm key={searchKey} schema={schema} onSearch={onFormSearch} initialValues={searchInit} />
       <div data-testid="resource-table">
         {/* the table renders once, with its first rows: an empty render first costs as much again */}
         {!settings.ready || !list.settled
@@ -367,6 +380,21 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
             />
           )}
       </div>
+    </>
+  );
+
+  return (
+    <>
+      {modalHolder}
+      {actionHost.host}
+      {treeField
+        ? (
+          <div style={{ display: 'flex', gap: 16, alignItems: 'stretch' }}>
+            <FilterTree schema={schema} field={treeField} selected={treeValue} onSelect={onTreeSelect} />
+            <div style={{ flex: 1, minWidth: 0 }}>{page}</div>
+          </div>
+        )
+        : page}
       {inRouter && <RouterBridge onSearch={urlState ? restoreFrom : () => undefined} navRef={navRef} />}
       {importing && (
         <Suspense fallback={null}>

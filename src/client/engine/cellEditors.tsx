@@ -9,6 +9,7 @@ import { KINDS } from '../../core/kinds';
 import type { FieldKind, FieldSchema } from '../../core/schema/types';
 import { DictSelect } from './fields/DictSelect';
 import { RefSelect } from './fields/RefSelect';
+import { SuggestInput } from './fields/SuggestInput';
 
 export interface CellEditorProps {
   f: FieldSchema;
@@ -54,6 +55,13 @@ const CELL_EDITORS: Partial<Record<FieldKind, (p: CellEditorProps) => ReactEleme
   refs: refEditor,
 };
 
+// `suggestions`: free text with the declared values offered
+const suggestEditor = (p: CellEditorProps) => (
+  <SuggestInput aria-label={p.label} status={p.error ? 'error' : undefined} value={isEmpty(p.value) ? '' : String(p.value)} options={p.f.suggestions} maxLength={p.f.maxLength}
+    placeholder={`请输入${p.f.title}`} onChange={(v) => p.onChange(v === '' ? undefined : v)} />
+);
+
 export function CellEditor(p: CellEditorProps): ReactElement | null {
+  if (p.f.suggestions?.length) return suggestEditor(p);
   return (CELL_EDITORS[p.f.kind] ?? textEditor)(p);
 }

@@ -12,7 +12,7 @@ import { evaluateCondition } from '../../core/validators/condition';
 import { installValidation } from './validation';
 import {
   FormColorInput, FormDictSelect, FormFileUpload, FormIconInput, FormImageUpload, FormJsonInput,
-  FormMaskedText, FormRefSelect, FormRegionCascader, FormRichText, FormTreeRefSelect,
+  FormMaskedText, FormRefSelect, FormRegionCascader, FormRichText, FormTreeRefSelect, FormSuggestInput,
 } from './fields/formily';
 import { Section } from './fields/Section';
 
@@ -34,6 +34,7 @@ const RawSchemaField = createSchemaField({
     IconInput: FormIconInput,
     JsonInput: FormJsonInput,
     MaskedText: FormMaskedText,
+    SuggestInput: FormSuggestInput,
   },
   scope: { $cond: evaluateCondition },
 });

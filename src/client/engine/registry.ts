@@ -35,6 +35,12 @@ export const WIDGETS: Record<string, Loader> = {
   RoleAuthorize: () => import('./widgets/RoleAuthorize'),
   /** A role's users (用户): search, add from the tenant's users, remove one or a batch, in a drawer. */
   RoleUsers: () => import('./widgets/RoleUsers'),
+  /** A department's permissions (部门权限): what its department roles may be given, in a drawer. */
+  DepartAuthorize: () => import('./widgets/DepartAuthorize'),
+  /** A department role's grants (授权) within its department's permissions, in a drawer. */
+  DepartRoleAuthorize: () => import('./widgets/DepartRoleAuthorize'),
+  /** A department role's users (用户): the department's users, switched on or off. */
+  DepartRoleUsers: () => import('./widgets/DepartRoleUsers'),
   /** Home-page decoration: open the editor, the preview QR code, the template select. */
   DecorationDesign: () => import('../pages/decoration/widgets/DecorationDesign'),
   DecorationPreview: () => import('../pages/decoration/widgets/DecorationPreview'),
@@ -42,7 +48,7 @@ export const WIDGETS: Record<string, Loader> = {
 };
 
 /** Widgets shown in a side drawer instead of a modal (tall trees, long forms). */
-export const DRAWER_WIDGETS: ReadonlySet<string> = new Set(['RoleAuthorize', 'RoleUsers', 'AnswerSummary']);
+export const DRAWER_WIDGETS: ReadonlySet<string> = new Set(['RoleAuthorize', 'RoleUsers', 'AnswerSummary', 'DepartAuthorize', 'DepartRoleAuthorize', 'DepartRoleUsers']);
 
 /** Whole pages a custom action may open in a drawer. */
 export const PAGES: Record<string, Loader> = {};

@@ -87,9 +87,14 @@ export function inForm(f: FieldSchema, mode: FormMode): boolean {
 }
 
 function fieldNode(f: FieldSchema, source: string, mode: FormMode, columns: number, registry?: Registry): ISchemaLike {
-  const c = component(f, source, registry);
+  const c = { ...component(f, source, registry) };
   const opts = f.form && typeof f.form === 'object' ? f.form : {};
   const props: Record<string, unknown> = { ...(c.props ?? {}) };
+  // `suggestions`: free text with the declared values offered
+  if (f.suggestions?.length && mode !== 'detail') {
+    c.component = 'SuggestInput';
+    props.options = f.suggestions.map((x) => ({ value: x.value, label: x.label }));
+  }
   if (opts.placeholder) props.placeholder = opts.placeholder;
   else if (mode !== 'detail' && !props.placeholder && !KINDS[f.kind].noPlaceholder) {
     props.placeholder = requiredMessage({ kind: f.kind, title: f.title }).replace(/!$/, '');

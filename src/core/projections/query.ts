@@ -124,7 +124,10 @@ const searchable = new WeakMap<ResourceSchema, Map<string, FieldSchema>>();
 function searchableFields(schema: ResourceSchema): Map<string, FieldSchema> {
   let m = searchable.get(schema);
   if (!m) {
-    m = new Map(schema.fields.filter((f) => f.search && !f.writeOnly).map((f) => [f.key, f]));
+    const fields = schema.fields.filter((f) => f.search && !f.writeOnly);
+    m = new Map(fields.map((f) => [f.key, f]));
+    // `searchAlias`: another parameter name for the same search (never shadows a field key)
+    for (const f of fields) if (f.searchAlias && !m.has(f.searchAlias) && f.search !== 'range') m.set(f.searchAlias, f);
     searchable.set(schema, m);
   }
   return m;

@@ -172,6 +172,13 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
       err(pointer('list', 'tree', 'parent'), `树形表格的父字段 "${pf.key}" 必须是引用本资源 "${s.name}" 的 ref 或 treeRef 字段`);
     }
   }
+  if (s.list?.filterTree) {
+    const ff = findField(s, s.list.filterTree);
+    const target = ff?.ref ? reg.resources.get(ff.ref.resource) : undefined;
+    if (!ff) err(pointer('list', 'filterTree'), `树筛选字段 "${s.list.filterTree}" 不是已声明的字段`);
+    else if ((ff.kind !== 'ref' && ff.kind !== 'refs') || ff.search !== 'eq') err(pointer('list', 'filterTree'), `树筛选字段 "${ff.key}" 必须是 search: "eq" 的 ref 或 refs 字段`);
+    else if (target && !target.list?.tree) err(pointer('list', 'filterTree'), `树筛选字段 "${ff.key}" 引用的资源 "${target.name}" 不是树形资源（list.tree）`);
+  }
   const actionNames = new Set([...(s.actions ?? []).map((a) => a.action), ...(s.states?.transitions ?? []).map((t) => t.action)]);
   s.list?.batch?.forEach((b, i) => {
     if (b !== 'delete' && !actionNames.has(b)) err(pointer('list', 'batch', i), `批量动作 "${b}" 不存在（可用：delete 或已声明的动作）`);
@@ -371,6 +378,14 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
     else if (KINDS[f.kind].storage !== 'text') err(p('index'), `${name}：index: "substring" 只适用于文本字段`);
     else if (f.maxLength === undefined || f.maxLength > SUBSTRING_INDEX_MAX_LENGTH) {
       err(p('index'), `${name}：index: "substring" 需要 maxLength 不超过 ${SUBSTRING_INDEX_MAX_LENGTH}`);
+    }
+  }
+  if (f.suggestions !== undefined && f.kind !== 'string' && f.kind !== 'text') err(p('suggestions'), `${name}：suggestions 只适用于文本字段（string、text）`);
+  if (f.searchAlias !== undefined) {
+    if (!own) err(p('searchAlias'), `${name}：searchAlias 只能声明在资源字段上`);
+    else if (!f.search || f.search === 'range') err(p('searchAlias'), `${name} 声明了 searchAlias，必须同时声明 search（eq、like 或 in）`);
+    else if (f.searchAlias === f.key || s.fields.some((o) => o.key === f.searchAlias || (o !== f && o.searchAlias === f.searchAlias))) {
+      err(p('searchAlias'), `${name} 的 searchAlias "${f.searchAlias}" 与本资源的其他字段或别名重名`);
     }
   }
   if (f.uniqueWithin !== undefined) {

@@ -138,6 +138,16 @@ export interface FieldSchema {
   writeOnly?: boolean;
   search?: SearchMode | false;
   /**
+   * Another query-parameter name the list accepts for this field's search (eq, like or in), for
+   * callers that use another name, e.g. JeecgBoot's 数据日志 sends `dataId` for the record id.
+   */
+  searchAlias?: string;
+  /**
+   * Text fields: values offered in the form beside free text (a pick fills the value), e.g. a
+   * data rule's variables `#{sys_user_code}` with their meaning as the label.
+   */
+  suggestions?: Array<{ value: string; label: string }>;
+  /**
    * `"substring"`: the server keeps an n-gram index (every character and character pair) for
    * this `like` search field, so a contains-search on a large table reads the index instead of
    * every row. Text fields with a `maxLength` of at most 256 (every character is indexed).
@@ -503,6 +513,12 @@ export interface ListSpec {
    * `lazy`: the client loads children on expand (else it may load all levels at once).
    */
   tree?: TreeSpec;
+  /**
+   * A searchable ref/refs field whose target is a tree resource (`list.tree`): the list page draws
+   * that tree beside the table (with a search box); selecting a node filters the list by the field
+   * (部门用户: users by department).
+   */
+  filterTree?: string;
   export?: boolean;
   import?: boolean;
 }

@@ -2,9 +2,10 @@
  * 个人中心 / 个人设置 calls of the logged-in user about themself (no list or edit code needed):
  *   GET      /sys/user/profile            -> {userInfo, roles: [name], departs: [name], tenantName}
  *   PUT|POST /sys/user/changeUserInfo {realname?, avatar?, phone?, email?} -> {userInfo}
- *            realname 1-50 characters; phone and e-mail by the core formats (empty clears them);
- *            a phone another account of the tenant uses is refused (手机号已存在); the row's
- *            version moves on like any edit, so an open edit form of the user sees the change.
+ *            an edit of the caller's own user record through the one write pipeline: the user
+ *            module's validation and uniqueness with 用户管理's messages (e.g. `手机号码：该值不可用，
+ *            系统中已存在！`), a data-log version, the row's version moved on (an open edit form of the
+ *            user gets 409). Refusals are business answers (success false, result.errors).
  *   GET      /sys/user/sessions           -> [{id, createdAt, expiresAt, ip, userAgent, current}]
  *   POST     /sys/user/sessions/revoke {id} -> the caller's session `id` ends (退出 per device)
  * A session id is a hash of its token: the token itself never leaves the server again.
@@ -13,18 +14,20 @@ import { userModel } from './user-model.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fail, ok } from '../../core/protocol/index.js';
-import { EMAIL_PATTERN, MESSAGES, PHONE_PATTERN } from '../../core/validators/index.js';
 import { userInfo } from '../auth/user-info.js';
 import type { AppContext } from '../context.js';
-import { nowText } from '../db/ids.js';
+import { asAnswer } from '../resources/answer.js';
+import { rowToRecord } from '../resources/model.js';
+import { storedVersion } from '../resources/version.js';
+import { editRecord } from '../resources/write.js';
 import { badRequest } from '../errors.js';
 import { userDeparts } from './departs.js';
 
+/** What a user may change about themself (个人设置 基本设置). */
+const CHANGEABLE = ['realname', 'avatar', 'phone', 'email'] as const;
+
 export const PROFILE_MSG = {
   ok: '修改成功',
-  realname: '姓名：请输入1-50个字符',
-  email: '邮箱：请输入正确格式的邮箱!',
-  phoneTaken: '手机号已存在',
   avatar: '头像：请上传图片',
   sessionGone: '该登录会话不存在或已退出',
   sessionOut: '已退出该设备的登录',
@@ -73,44 +76,27 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext): vo
   const change = async (req: FastifyRequest) => {
     const u = me(req);
     const b = bodyOf(req);
-    const realname = optText(b.realname, 'realname');
-    const avatar = optText(b.avatar, 'avatar');
-    const phone = optText(b.phone, 'phone');
-    const email = optText(b.email, 'email');
-    const set: Record<string, unknown> = {};
-    if (realname !== undefined) {
-      if (realname.length < 1 || realname.length > 50) return fail(400, PROFILE_MSG.realname);
-      set.realname = realname;
+    const sent: Record<string, string> = {};
+    for (const k of CHANGEABLE) {
+      const v = optText(b[k], k);
+      if (v !== undefined) sent[k] = v;
     }
-    if (avatar !== undefined) {
-      if (avatar && (avatar.length > 255 || !/\.(png|jpe?g|gif|webp|bmp)$/i.test(avatar) || /^(javascript|data):/i.test(avatar))) return fail(400, PROFILE_MSG.avatar);
-      set.avatar = avatar || null;
-    }
-    if (phone !== undefined) {
-      if (phone && !PHONE_PATTERN.test(phone)) return fail(400, `手机号：${MESSAGES.phone}`);
-      if (phone) {
-        const other = await db.selectFrom('sys_user').select('id').where('phone', '=', phone).where('tenant_id', '=', u.tenantId).where('id', '!=', u.id).where('del_flag', '=', 0).executeTakeFirst();
-        if (other) return fail(400, PROFILE_MSG.phoneTaken);
-      }
-      set.phone = phone || null;
-    }
-    if (email !== undefined) {
-      if (email && (email.length > 100 || !EMAIL_PATTERN.test(email))) return fail(400, PROFILE_MSG.email);
-      set.email = email || null;
-    }
-    if (Object.keys(set).length === 0) return fail(400, '没有要修改的内容');
+    if (Object.keys(sent).length === 0) return fail(400, '没有要修改的内容');
+    // the image kind has no format of its own yet: an avatar must be an uploaded image's path
+    const a = sent.avatar;
+    if (a && (a.length > 255 || !/\.(png|jpe?g|gif|webp|bmp)$/i.test(a) || /^(javascript|data|vbscript):/i.test(a))) return fail(400, PROFILE_MSG.avatar);
     const model = userModel(ctx);
-    await db
-      .updateTable('sys_user')
-      .set((eb) => ({
-        ...set,
-        update_by: u.username,
-        update_time: nowText(),
-        // every module table carries version (the user list's optimistic lock)
-        ...(model ? { version: eb('version', '+', 1) } : {}),
-      }))
-      .where('id', '=', u.id)
-      .execute();
+    if (!model) return fail(400, '没有要修改的内容');
+    // an edit of the caller's own user record through the one write pipeline (validation,
+    // uniqueness, data log, the version moving on, 用户管理's messages): the stored record with
+    // the sent fields changed; an empty value clears the field (a required one is refused)
+    const row = await userRow(u.id);
+    const rec = rowToRecord(model, row as Record<string, unknown>);
+    const body: Record<string, unknown> = { id: u.id, version: storedVersion(row as Record<string, unknown>) };
+    for (const f of model.schema.fields) if (!f.readOnly && !f.writeOnly && !f.createOnly && rec[f.key] !== undefined && rec[f.key] !== null) body[f.key] = rec[f.key];
+    for (const [k, v] of Object.entries(sent)) body[k] = v === '' ? null : v;
+    const refusal = await asAnswer(() => editRecord(ctx, model, body, { user: u, tenantId: u.tenantId }));
+    if (refusal) return refusal;
     ctx.sessions.drop();
     return ok({ userInfo: userInfo(await userRow(u.id)) }, PROFILE_MSG.ok);
   };

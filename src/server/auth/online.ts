@@ -9,10 +9,14 @@
  *   no longer live, so the list shows live sessions only;
  * - effect `forceLogout` (强退) revokes the row's token; its cached session is dropped on every
  *   instance after commit and the websocket sweep closes its sockets.
+ * - 强退 names the session by its row `id` or, as JeecgBoot's 在线用户 sends it, by `token`: the
+ *   login token itself or its session id (the hash `/sys/user/sessions` shows); a token that is
+ *   not a live session of the tenant acted on is 404 `未找到对应数据`, nothing changed.
  * Nothing happens when the module is not installed.
  */
 import { sql } from 'kysely';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionIdOf } from '../account/profile.js';
 import type { AppContext } from '../context.js';
 import { newId, nowText } from '../db/ids.js';
 import type { Effects } from '../resources/effects.js';
@@ -96,5 +100,39 @@ export function registerOnlineEffects(effects: Effects): void {
     if (e.afterCommit) e.afterCommit(drop);
     else drop();
     return { username: e.before?.username ?? null, realname: e.before?.realname ?? null };
+  });
+}
+
+const MAX_TOKEN = 512;
+
+/**
+ * JeecgBoot's 强退 sends `{token}`: before the generic action runs, the token (or its session id)
+ * becomes the `id` of its session row, so the one action path serves both callers.
+ */
+export function acceptForceLogoutToken(app: FastifyInstance, ctx: AppContext): void {
+  const m = ctx.models.get(ONLINE_RESOURCE);
+  const action = m?.schema.actions?.find((a) => a.effect === 'forceLogout' && a.api);
+  if (!m || !action?.api) return;
+  const url = app.prefix + action.api.path;
+  app.addHook('preHandler', async (req) => {
+    if (req.routeOptions.url !== url || !req.session) return;
+    const body = req.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+    const b = body as Record<string, unknown>;
+    if ((b.id !== undefined && b.id !== null && b.id !== '') || b.token === undefined) return;
+    const { token, ...rest } = b;
+    const t = typeof token === 'string' ? token.trim() : '';
+    const live = t && t.length <= MAX_TOKEN
+      ? await ctx.database.db
+        .selectFrom('sys_token as t')
+        .innerJoin(`${m.table} as o`, 'o.id', 't.online_id')
+        .select(['t.token', 'o.id'])
+        .where('o.tenant_id', '=', req.tenantId)
+        .where('t.revoked_at', 'is', null)
+        .execute()
+      : [];
+    const hit = live.find((r) => String(r.token) === t || sessionIdOf(String(r.token)) === t);
+    // an unknown token names no row: the generic action answers 未找到对应数据
+    req.body = { ...rest, id: hit ? String(hit.id) : '0' };
   });
 }

@@ -2,6 +2,7 @@
  * Token -> session user (with roles and permission codes). Sessions are cached
  * in memory for a short time; logout and writes to users/roles drop the cache.
  */
+import { departRolePermissionIds } from './depart-role-grants.js';
 import { holds, type Grants } from '../../core/access/index.js';
 import { RESYNC, type Bus } from '../bus/index.js';
 import type { Database } from '../db/connection.js';
@@ -112,17 +113,17 @@ export async function loadPermissions(
   const roleCodes = roles.map((r) => String(r.role_code));
   const platform = roles.length > 0 && Number(roles[0]!.tenant_id) === SUPER_TENANT_ID;
   const perms = new Set<string>();
-  if (roles.length > 0) {
+  // department roles (部门角色) add their grants within their department's permissions
+  const departGranted = await departRolePermissionIds(db, userId);
+  if (roles.length > 0 || departGranted.length > 0) {
     const rows = await db
-      .selectFrom('sys_role_permission as rp')
-      .innerJoin('sys_permission as p', 'p.id', 'rp.permission_id')
+      .selectFrom('sys_permission as p')
       .select('p.perms')
       .distinct()
-      .where(
-        'rp.role_id',
-        'in',
-        roles.map((r) => r.id),
-      )
+      .where((eb) => eb.or([
+        ...(roles.length ? [eb('p.id', 'in', eb.selectFrom('sys_role_permission').select('permission_id').where('role_id', 'in', roles.map((r) => r.id)))] : []),
+        ...(departGranted.length ? [eb('p.id', 'in', departGranted)] : []),
+      ]))
       .where('p.menu_type', '=', 2)
       .where('p.del_flag', '=', 0)
       .where('p.status', '=', '1')

@@ -117,6 +117,30 @@ export const SYSTEM_TABLES: TableDef[] = [
     indexes: [{ name: 'idx_sys_role_permission_role', columns: ['role_id', 'permission_id'], unique: true }],
   },
   {
+    // 部门权限: the menu entries a department may hand out to its department roles
+    name: 'sys_depart_permission',
+    columns: [id, text('depart_id', { notNull: true }), text('permission_id', { notNull: true }), text('data_rule_ids')],
+    indexes: [{ name: 'idx_sys_depart_permission_depart', columns: ['depart_id', 'permission_id'], unique: true }],
+  },
+  {
+    // 部门角色授权: a department role's entries, always within its department's (auth/depart-role-grants.ts)
+    name: 'sys_depart_role_permission',
+    columns: [id, text('depart_id', { notNull: true }), text('role_id', { notNull: true }), text('permission_id', { notNull: true }), text('data_rule_ids')],
+    indexes: [
+      { name: 'idx_sys_depart_role_permission_role', columns: ['role_id', 'permission_id'], unique: true },
+      { name: 'idx_sys_depart_role_permission_depart', columns: ['depart_id'] },
+    ],
+  },
+  {
+    // the users of a department role
+    name: 'sys_depart_role_user',
+    columns: [id, text('user_id', { notNull: true }), text('drole_id', { notNull: true })],
+    indexes: [
+      { name: 'idx_sys_depart_role_user_user', columns: ['user_id', 'drole_id'], unique: true },
+      { name: 'idx_sys_depart_role_user_role', columns: ['drole_id'] },
+    ],
+  },
+  {
     name: 'sys_dict',
     columns: [id, text('dict_name', { notNull: true }), text('dict_code', { notNull: true }), text('description'), int('del_flag', { default: 0 }), text('create_time'), platformTenant],
     indexes: [{ name: 'idx_sys_dict_code', columns: ['dict_code'], unique: true }],

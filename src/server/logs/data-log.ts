@@ -4,6 +4,12 @@
  *     -> [{ id, version, op, username, createTime, content, before }] oldest first (at most 200)
  * Readers of the module (its list code) may read its records' history; content is shown as
  * queryById shows the record (masked fields masked, hidden fields left out); tenant-scoped.
+ *
+ * 数据日志's 数据比较 (JeecgBoot DataLogCompareModal):
+ *   GET /sys/dataLog/queryCompareList?dataId1=&dataId2=  -> [version, version]: two data-log rows
+ *     as the 数据日志 list shows them, older first; both must exist in the tenant acted on
+ *     (404 `未找到对应数据`) and be versions of the same record (400
+ *     `请选择相同的数据库表和数据ID进行比较`). Needs the data-log module's list code.
  */
 import type { FastifyInstance } from 'fastify';
 import { codeFor, lookupOf } from '../../core/access/index.js';
@@ -11,7 +17,11 @@ import { ok } from '../../core/protocol/index.js';
 import { can } from '../auth/session.js';
 import type { AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
-import { presentRecords } from '../resources/read.js';
+
+export const COMPARE_MSG = { sameRecord: '请选择相同的数据库表和数据ID进行比较', two: '请选择两条数据' } as const;
+const LOG_TABLE = 'sys_write_log';
+import { presentRecords, readRecordFor } from '../resources/read.js';
+import { MSG, notFound } from '../errors.js';
 
 const MAX_VERSIONS = 200;
 type Rec = Record<string, unknown>;
@@ -55,4 +65,36 @@ export function registerDataLogRoutes(app: FastifyInstance, ctx: AppContext): vo
     presentRecords(m, shown, req.session!);
     return ok(out);
   });
+
+  const logModel = [...ctx.models.values()].find((x) => x.table === LOG_TABLE);
+  if (logModel) {
+    const code = codeFor(logModel.schema, 'list', lookup);
+    app.get('/sys/dataLog/queryCompareList', { config: { permission: code } }, async (req) => {
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const ids = ['dataId1', 'dataId2'].map((k) => (typeof q[k] === 'string' || typeof q[k] === 'number' ? String(q[k]).trim() : ''));
+      if (ids.some((x) => !x || x.length > 64) || ids[0] === ids[1]) throw badRequest(COMPARE_MSG.two);
+      const rows: Rec[] = [];
+      for (const id of ids) {
+        const rec = await readRecordFor(ctx, logModel, id, req.tenantId, req.session!);
+        if (!rec) throw notFound(MSG.noData);
+        rows.push(rec);
+      }
+      const [a, b] = rows as [Rec, Rec];
+      if (a.resource !== b.resource || a.recordId !== b.recordId) throw badRequest(COMPARE_MSG.sameRecord);
+      // the contents are shown as the logged module shows the record (masks, hidden fields)
+      const target = ctx.models.get(String(a.resource));
+      if (target) {
+        for (const r of rows) {
+          for (const k of ['dataContent', 'dataBefore']) {
+            const c = parse(r[k]);
+            if (!c) continue;
+            presentRecords(target, [c], req.session!);
+            r[k] = JSON.stringify(c);
+          }
+        }
+      }
+      rows.sort((x, y) => String(x.createTime).localeCompare(String(y.createTime)) || String(x.id).localeCompare(String(y.id)));
+      return ok(rows);
+    });
+  }
 }

@@ -3,6 +3,8 @@
  * built from the sys_permission rows the caller's roles grant
  * (SysPermissionController#getPermissionJsonObject).
  */
+import { departRolePermissionIds } from '../auth/depart-role-grants.js';
+import type { Kysely } from 'kysely';
 import { tableSettingsOf } from '../settings/index.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -141,22 +143,27 @@ export function buildMenu(rows: PermissionRow[], owned: Set<string>, home: Permi
   return { menu: roots, auth, allAuth };
 }
 
-/** Permission ids granted to the user through the roles of the user's own tenant (as the session's codes). */
-export async function grantedPermissionIds(ctx: AppContext, user: SessionUser): Promise<Set<string>> {
-  const granted = await ctx.database.db
+/**
+ * Permission ids granted to the user: through the roles of the user's own tenant (as the
+ * session's codes) and through the department roles the user holds.
+ */
+export async function grantedPermissionIds(db: Kysely<any>, user: SessionUser): Promise<Set<string>> {
+  const granted = await db
     .selectFrom('sys_role_permission as rp')
     .innerJoin('sys_user_role as ur', 'ur.role_id', 'rp.role_id')
     .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', user.tenantId))
     .select('rp.permission_id')
     .where('ur.user_id', '=', user.id)
     .execute();
-  return new Set(granted.map((g) => String(g.permission_id)));
+  const owned = new Set(granted.map((g) => String(g.permission_id)));
+  for (const id of await departRolePermissionIds(db, user.id)) owned.add(id);
+  return owned;
 }
 
 export async function userMenu(ctx: AppContext, user: SessionUser) {
   const { db } = ctx.database;
   const rows = (await db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).execute()) as PermissionRow[];
-  const owned = user.isSuperAdmin ? new Set(rows.map((r) => r.id)) : await grantedPermissionIds(ctx, user);
+  const owned = user.isSuperAdmin ? new Set(rows.map((r) => r.id)) : await grantedPermissionIds(db, user);
   const home = rows.find((r) => r.url === HOME_URL && r.menu_type !== 2);
   return buildMenu(rows, owned, home, user.isSuperAdmin);
 }

@@ -2,7 +2,7 @@
  * 角色管理 授权 (JeecgBoot UserRoleModal / RoleDataruleModal) over sys_role_permission:
  *   GET  /sys/role/queryTreeList                    -> {treeList, ids}: the menu tree (menus, sub-menus,
  *        buttons) the caller may grant: everything for the super administrator, else the entries
- *        the caller's own roles hold (no one grants more than they have)
+ *        the caller's own roles and department roles hold (no one grants more than they have)
  *   GET  /sys/permission/queryRolePermission?roleId= -> the role's permission ids
  *   POST /sys/permission/saveRolePermission {roleId, permissionIds, lastpermissionIds}
  *        -> the role holds exactly `permissionIds` among what the caller may grant (its grants
@@ -17,6 +17,8 @@
  * module's delete, i.e. the menu module's edit).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '../auth/session.js';
 import { codeFor, lookupOf } from '../../core/access/index.js';
 import { ok } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
@@ -46,13 +48,59 @@ export interface PermissionTreeNode {
 type Body = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-function idList(v: unknown, field: string): string[] {
+export function idList(v: unknown, field: string): string[] {
   if (v === undefined || v === null || v === '') return [];
   const raw = Array.isArray(v) ? v.join(',') : v;
   if (typeof raw !== 'string') throw badRequest(`${field}：格式不正确`);
   const ids = [...new Set(raw.split(',').map((x) => x.trim()).filter(Boolean))];
   if (ids.length > MAX_IDS || ids.some((x) => x.length > 64)) throw badRequest(`${field}：格式不正确`);
   return ids;
+}
+
+/**
+ * Permission ids a user may grant: every live entry for the super administrator, else those their
+ * own roles and department roles hold (no one grants more than they have).
+ */
+export async function grantablePermissions(db: Kysely<any>, user: SessionUser): Promise<Set<string> | 'all'> {
+  return user.isSuperAdmin ? 'all' : grantedPermissionIds(db, user);
+}
+
+/** The menu tree (menus, sub-menus, buttons) of the live entries `may` allows: `{treeList, ids}`. */
+export async function permissionTree(db: Kysely<any>, may: Set<string> | 'all'): Promise<{ treeList: PermissionTreeNode[]; ids: string[] }> {
+  const rows = await db
+    .selectFrom('sys_permission')
+    .select(['id', 'parent_id', 'name', 'menu_type', 'perms', 'icon', 'sort_no'])
+    .where('del_flag', '=', 0)
+    .orderBy('sort_no', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  const ruled = new Set(
+    (await db.selectFrom(DATA_RULE_TABLE).select('permission_id').distinct().execute()).map((r) => String(r.permission_id)),
+  );
+  const visible = rows.filter((r) => may === 'all' || may.has(String(r.id)));
+  const nodes = new Map<string, PermissionTreeNode>();
+  for (const r of visible) {
+    nodes.set(String(r.id), {
+      key: String(r.id),
+      title: String(r.name),
+      value: String(r.id),
+      parentId: r.parent_id ? String(r.parent_id) : null,
+      menuType: Number(r.menu_type),
+      perms: r.perms ? String(r.perms) : null,
+      icon: r.icon ? String(r.icon) : null,
+      isLeaf: true,
+      ruleFlag: ruled.has(String(r.id)),
+    });
+  }
+  const treeList: PermissionTreeNode[] = [];
+  for (const n of nodes.values()) {
+    const parent = n.parentId ? nodes.get(n.parentId) : undefined;
+    if (parent) {
+      (parent.children ??= []).push(n);
+      parent.isLeaf = false;
+    } else treeList.push(n);
+  }
+  return { treeList, ids: [...nodes.keys()] };
 }
 
 export function registerRoleGrantRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -63,11 +111,7 @@ export function registerRoleGrantRoutes(app: FastifyInstance, ctx: AppContext): 
   const lookup = lookupOf(ctx.registry.resources.values());
   const authorize = { config: { permission: codeFor(roleModel.schema, 'authorize', lookup) } };
 
-  /** Permission ids the caller may grant: every live entry for the super administrator, else their own. */
-  async function grantable(req: FastifyRequest): Promise<Set<string> | 'all'> {
-    const user = req.session!;
-    return user.isSuperAdmin ? 'all' : grantedPermissionIds(ctx, user);
-  }
+  const grantable = (req: FastifyRequest) => grantablePermissions(db, req.session!);
 
   async function roleOf(req: FastifyRequest, roleId: string) {
     if (!roleId || roleId.length > 64) throw badRequest('缺少参数：roleId');
@@ -76,43 +120,7 @@ export function registerRoleGrantRoutes(app: FastifyInstance, ctx: AppContext): 
     return role;
   }
 
-  app.get('/sys/role/queryTreeList', authorize, async (req) => {
-    const may = await grantable(req);
-    const rows = await db
-      .selectFrom('sys_permission')
-      .select(['id', 'parent_id', 'name', 'menu_type', 'perms', 'icon', 'sort_no'])
-      .where('del_flag', '=', 0)
-      .orderBy('sort_no', 'asc')
-      .orderBy('id', 'asc')
-      .execute();
-    const ruled = new Set(
-      (await db.selectFrom(DATA_RULE_TABLE).select('permission_id').distinct().execute()).map((r) => String(r.permission_id)),
-    );
-    const visible = rows.filter((r) => may === 'all' || may.has(String(r.id)));
-    const nodes = new Map<string, PermissionTreeNode>();
-    for (const r of visible) {
-      nodes.set(String(r.id), {
-        key: String(r.id),
-        title: String(r.name),
-        value: String(r.id),
-        parentId: r.parent_id ? String(r.parent_id) : null,
-        menuType: Number(r.menu_type),
-        perms: r.perms ? String(r.perms) : null,
-        icon: r.icon ? String(r.icon) : null,
-        isLeaf: true,
-        ruleFlag: ruled.has(String(r.id)),
-      });
-    }
-    const treeList: PermissionTreeNode[] = [];
-    for (const n of nodes.values()) {
-      const parent = n.parentId ? nodes.get(n.parentId) : undefined;
-      if (parent) {
-        (parent.children ??= []).push(n);
-        parent.isLeaf = false;
-      } else treeList.push(n);
-    }
-    return ok({ treeList, ids: [...nodes.keys()] });
-  });
+  app.get('/sys/role/queryTreeList', authorize, async (req) => ok(await permissionTree(db, await grantable(req))));
 
   app.get('/sys/permission/queryRolePermission', authorize, async (req) => {
     const role = await roleOf(req, str((req.query as Body).roleId));

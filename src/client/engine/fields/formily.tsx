@@ -23,6 +23,7 @@ import { RefPickerModal } from './lazyWidgets';
 import { loadResourceSchema } from '../schemas';
 import { searchFields } from '../projections';
 import { fromList, toList } from './values';
+import { SuggestInput } from './SuggestInput';
 
 /**
  * A ref target with more than one search field gets the table picker next to the select. The
@@ -204,3 +205,6 @@ export const FormMaskedText = connect(
     return <MaskedView value={props.value} kind={kind} />;
   }),
 );
+
+/** Free text with offered values (`suggestions`); read-pretty as plain text. */
+export const FormSuggestInput = connect(SuggestInput, mapReadPretty(PreviewText.Input));

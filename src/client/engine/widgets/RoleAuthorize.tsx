@@ -64,8 +64,35 @@ function walk(nodes: TreeNode[], fn: (n: TreeNode) => void): void {
   }
 }
 
+/**
+ * What a grant tree edits: the tree offered, the subject's grants and where they are saved
+ * (a role's, a department's, a department role's); data rules only where `rules` is on.
+ */
+export interface GrantTreeConfig {
+  treePath: string;
+  treeQuery?: Record<string, string>;
+  grantedPath: string;
+  savePath: string;
+  /** The subject's id parameter (`roleId`, `departId`). */
+  idParam: string;
+  rules: boolean;
+  testId: string;
+}
+
+const ROLE_GRANTS: GrantTreeConfig = {
+  treePath: ROLE_AUTH_PATHS.tree,
+  grantedPath: ROLE_AUTH_PATHS.granted,
+  savePath: ROLE_AUTH_PATHS.save,
+  idParam: 'roleId',
+  rules: true,
+  testId: 'role-authorize',
+};
+
 export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
-  const roleId = String(row?.id ?? '');
+  return <GrantTree id={String(row?.id ?? '')} config={ROLE_GRANTS} onClose={onClose} />;
+}
+
+export function GrantTree({ id: roleId, config, onClose }: { id: string; config: GrantTreeConfig; onClose: () => void }) {
   const [tree, setTree] = useState<TreeNode[] | null>(null);
   const [checked, setChecked] = useState<Key[]>([]);
   /** 父子关联 (default) or 取消关联: in the latter `checked` is exactly what is saved. */
@@ -91,8 +118,8 @@ export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
   useEffect(() => {
     let live = true;
     void Promise.all([
-      http.get<{ treeList: TreeNode[]; ids: string[] }>(ROLE_AUTH_PATHS.tree),
-      http.get<string[]>(ROLE_AUTH_PATHS.granted, { roleId }),
+      http.get<{ treeList: TreeNode[]; ids: string[] }>(config.treePath, config.treeQuery ?? {}),
+      http.get<string[]>(config.grantedPath, { [config.idParam]: roleId }),
     ]).then(([t, g]) => {
       if (!live) return;
       const list = t.result?.treeList ?? [];
@@ -105,7 +132,7 @@ export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
       setExpanded(list.map((n) => n.key));
     }, () => { if (live) setTree([]); });
     return () => { live = false; };
-  }, [roleId]);
+  }, [roleId, config]);
 
   const onCheck = useCallback((keys: Key[] | { checked: Key[]; halfChecked: Key[] }) => {
     setChecked(Array.isArray(keys) ? keys : keys.checked);
@@ -126,7 +153,7 @@ export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
     setSaving(true);
     try {
       const ids = linked ? withAncestors(tree ?? [], checked) : [...new Set(checked.map(String))];
-      const env = await http.post(ROLE_AUTH_PATHS.save, { roleId, permissionIds: ids.join(','), lastpermissionIds: '' });
+      const env = await http.post(config.savePath, { [config.idParam]: roleId, permissionIds: ids.join(','), lastpermissionIds: '' });
       if (env.success) {
         void feedback.message.success(env.message || '保存成功！');
         if (close) onClose();
@@ -142,7 +169,7 @@ export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
     const node = keys.length ? all.byKey.get(String(keys[0])) : undefined;
     setSelected(node ?? null);
     setRules(null);
-    if (!node?.ruleFlag) return;
+    if (!node?.ruleFlag || !config.rules) return;
     void http.get<{ datarule: DataRule[]; drChecked: string }>(ROLE_AUTH_PATHS.rules(node.key, roleId)).then((env) => {
       setRules(env.result?.datarule ?? []);
       setRuleChecked(String(env.result?.drChecked ?? '').split(',').filter(Boolean));
@@ -161,9 +188,9 @@ export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
   };
 
   if (!tree) return <div style={{ padding: 24, textAlign: 'center' }}><Spin /></div>;
-  const treeData = toTreeData(tree);
+  const treeData = toTreeData(tree, config.rules);
   return (
-    <div data-testid="role-authorize">
+    <div data-testid={config.testId}>
       <Space wrap style={{ marginBottom: 12 }}>
         <Button size="small" onClick={() => setExpanded(all.parents)}>{ROLE_AUTH_TEXTS.expandAll}</Button>
         <Button size="small" onClick={() => setExpanded([])}>{ROLE_AUTH_TEXTS.collapseAll}</Button>
@@ -185,7 +212,7 @@ export default function RoleAuthorize({ row, onClose }: CustomWidgetProps) {
           onSelect={selectNode}
         />
       )}
-      {selected?.ruleFlag && (
+      {selected?.ruleFlag && config.rules && (
         <div data-testid="role-data-rules" style={{ marginTop: 16, padding: 12, border: '1px solid #f0f0f0', borderRadius: 6 }}>
           <div style={{ fontWeight: 500, marginBottom: 8 }}>{ROLE_AUTH_TEXTS.rulesOf(selected.title)}</div>
           <Alert type="info" showIcon message={ROLE_AUTH_TEXTS.rulesHint} style={{ marginBottom: 8 }} />
@@ -229,10 +256,10 @@ export function withAncestors(nodes: TreeNode[], checked: Key[]): string[] {
 
 interface AntNode { key: string; title: React.ReactNode; children?: AntNode[] }
 
-function toTreeData(nodes: TreeNode[]): AntNode[] {
+function toTreeData(nodes: TreeNode[], rules: boolean): AntNode[] {
   return nodes.map((n) => ({
     key: n.key,
-    title: n.ruleFlag ? <span><span>{n.title}</span> <Tag color="blue">{ROLE_AUTH_TEXTS.ruleTag}</Tag></span> : n.title,
-    ...(n.children?.length ? { children: toTreeData(n.children) } : {}),
+    title: n.ruleFlag && rules ? <span><span>{n.title}</span> <Tag color="blue">{ROLE_AUTH_TEXTS.ruleTag}</Tag></span> : n.title,
+    ...(n.children?.length ? { children: toTreeData(n.children, rules) } : {}),
   }));
 }
