@@ -9,7 +9,6 @@ import { registerAuthHooks } from './auth/hooks.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerPhoneRoutes } from './auth/phone.js';
 import { registerCasRoutes } from './auth/cas.js';
-import type { SmsSender } from './auth/sms.js';
 import { SessionStore } from './auth/session.js';
 import { loadConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -98,8 +97,6 @@ export interface BuildOptions {
   trustProxy?: boolean | number | string;
   /** CAS server base URL (default CAS_SERVER_URL); unset: no CAS login. */
   casServerUrl?: string;
-  /** SMS gateway of the verification codes; default: written to sys_sms_log and the server log. */
-  smsSender?: SmsSender;
   /** Object storage for uploads; default from S3_* variables, null for the local disk. */
   s3?: S3Config | null;
   /**
@@ -267,7 +264,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       const casServerUrl = opts.casServerUrl ?? env.casServerUrl;
       registerGlobalConfig(api, { site: env.site, regulator: (req) => regulatorPairs(ctx, req), casServerUrl });
       registerAuthRoutes(api, ctx);
-      registerPhoneRoutes(api, ctx, opts.smsSender); // SMS codes: phone login, registration, password recovery
+      registerPhoneRoutes(api, ctx); // SMS codes: phone login, registration, password recovery
       registerCasRoutes(api, ctx, casServerUrl); // CAS single sign-on
       registerMenuRoutes(api, ctx);
       registerRoleGrantRoutes(api, ctx); // 角色管理 授权: permission tree, grants, data-rule selection
