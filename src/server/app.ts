@@ -29,6 +29,7 @@ import { registerAuthEffects } from './auth/effects.js';
 import { registerDepartUserEffects } from './account/depart-users.js';
 import { registerOssEffects } from './files/oss.js';
 import { registerMessageEffects } from './message/effects.js';
+import { registerTemplateTestEffect } from './message/template-test.js';
 import { attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
@@ -153,6 +154,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerRegulatorEffects(effects);
   registerScheduleEffects(effects);
   registerMessageEffects(effects);
+  registerTemplateTestEffect(effects);
   registerChannelSendEffects(effects);
   registerRuleEffects(effects);
   registerTenantEffects(effects);

@@ -17,16 +17,16 @@ type Rec = Record<string, unknown>;
 
 export const TEMPLATE_RESOURCE = 'sysMessageTemplate';
 export const RECORD_RESOURCE = 'sysMessage';
-const STATUS = { ok: '1', failed: '2' } as const;
+export const STATUS = { ok: '1', failed: '2' } as const;
 const split = (v: unknown) => [...new Set(String(v ?? '').split(',').map((x) => x.trim()).filter(Boolean))];
 
-function params(v: unknown): Rec {
+export function params(v: unknown, label = '模板变量'): Rec {
   if (v === undefined || v === null || v === '') return {};
   let p = v;
   if (typeof v === 'string') {
-    try { p = JSON.parse(v); } catch { throw badRequest('模板变量：应为 JSON 对象'); }
+    try { p = JSON.parse(v); } catch { throw badRequest(`${label}：应为 JSON 对象`); }
   }
-  if (!p || typeof p !== 'object' || Array.isArray(p)) throw badRequest('模板变量：应为 JSON 对象');
+  if (!p || typeof p !== 'object' || Array.isArray(p)) throw badRequest(`${label}：应为 JSON 对象`);
   return p as Rec;
 }
 
@@ -55,7 +55,7 @@ async function expand(db: Kysely<any>, tenantId: number, userIds: string[], role
   return [...found.values()].sort((a, b) => a.account.localeCompare(b.account));
 }
 
-function storedRow(m: ResourceModel, tenantId: number, by: string, values: Rec): Rec {
+export function storedRow(m: ResourceModel, tenantId: number, by: string, values: Rec): Rec {
   const row: Rec = { id: newId(), tenant_id: tenantId, create_by: by, create_time: nowText(), version: 1 };
   for (const [k, v] of Object.entries(values)) {
     const c = m.byKey.get(k);
@@ -71,6 +71,16 @@ export function tryChannel(e: EffectContext, channel: string, msg: ChannelMessag
   return sendThrough(channelKindOf(text), msg, { ctx: e.ctx, db: e.db, afterCommit: (fn) => (e.afterCommit ? e.afterCommit(fn) : void fn()) }, channel);
 }
 
+/** The template's title and content with the values filled in; a missing one refuses (`<label>：缺少模板变量「x」`). */
+export function rendered(tm: ResourceModel, tpl: Rec, values: Rec, label: string): { title: string; content: string } {
+  const col = (k: string) => tm.byKey.get(k)!.column;
+  const title = renderTemplate(String(tpl[col('templateName')] ?? ''), values);
+  const content = renderTemplate(String(tpl[col('templateContent')] ?? ''), values);
+  const missing = [...new Set([...(title.ok ? [] : title.missing), ...(content.ok ? [] : content.missing)])];
+  if (missing.length || !title.ok || !content.ok) throw badRequest(`${label}：${missingVariablesMessage(missing)}`);
+  return { title: title.text, content: content.text };
+}
+
 export function registerMessageEffects(effects: Effects): void {
   effects.register('messageSend', async (e) => {
     const tm = e.ctx.models.get(TEMPLATE_RESOURCE);
@@ -80,19 +90,16 @@ export function registerMessageEffects(effects: Effects): void {
     const col = (k: string) => tm.byKey.get(k)!.column;
     if (String(tpl[col('status')]) !== '1') throw badRequest('消息模板：模板已停用');
     const values = params(e.values.params);
-    const title = renderTemplate(String(tpl[col('templateName')] ?? ''), values);
-    const content = renderTemplate(String(tpl[col('templateContent')] ?? ''), values);
-    const missing = [...new Set([...(title.ok ? [] : title.missing), ...(content.ok ? [] : content.missing)])];
-    if (missing.length || !title.ok || !content.ok) throw badRequest(`模板变量：${missingVariablesMessage(missing)}`);
+    const { title, content } = rendered(tm, tpl, values, '模板变量');
     const recipients = await expand(e.db, e.caller.tenantId, split(e.values.userIds), split(e.values.roleIds), split(e.values.departIds));
     if (!recipients.length) throw badRequest('接收人：所选用户、角色和部门中没有可接收的用户');
     const channel = String(tpl[col('templateType')]);
     let sent = 0;
     for (const r of recipients) {
-      const reason = await tryChannel(e, channel, { tenantId: e.caller.tenantId, sender: e.caller.user.username, to: r, title: title.text, content: content.text });
+      const reason = await tryChannel(e, channel, { tenantId: e.caller.tenantId, sender: e.caller.user.username, to: r, title, content });
       if (!reason) sent += 1;
       await e.db.insertInto(e.model.table).values(storedRow(e.model, e.caller.tenantId, e.caller.user.username, {
-        esTitle: title.text, templateId: String(tpl.id), esContent: content.text, esParam: values, esReceiver: r.account,
+        esTitle: title, templateId: String(tpl.id), esContent: content, esParam: values, esReceiver: r.account,
         esType: channel, esSendTime: nowText(), esSendStatus: reason ? STATUS.failed : STATUS.ok, esSendNum: 1, esResult: reason || null,
       })).execute();
     }
