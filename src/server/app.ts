@@ -30,6 +30,7 @@ import { registerDepartUserEffects } from './account/depart-users.js';
 import { registerOssEffects } from './files/oss.js';
 import { registerMessageEffects } from './message/effects.js';
 import { registerTemplateTestEffect } from './message/template-test.js';
+import { registerConnectionEffects } from './connections/effects.js';
 import { attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
@@ -155,6 +156,7 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerScheduleEffects(effects);
   registerMessageEffects(effects);
   registerTemplateTestEffect(effects);
+  registerConnectionEffects(effects);
   registerChannelSendEffects(effects);
   registerRuleEffects(effects);
   registerTenantEffects(effects);
