@@ -9,7 +9,6 @@ import { registerAuthHooks } from './auth/hooks.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerPhoneRoutes } from './auth/phone.js';
 import { registerCasRoutes } from './auth/cas.js';
-import type { SmsSender } from './auth/sms.js';
 import { SessionStore } from './auth/session.js';
 import { loadConfig } from './config.js';
 import type { AppContext } from './context.js';
@@ -30,6 +29,8 @@ import { registerAuthEffects } from './auth/effects.js';
 import { registerDepartUserEffects } from './account/depart-users.js';
 import { registerOssEffects } from './files/oss.js';
 import { registerMessageEffects } from './message/effects.js';
+import { registerTemplateTestEffect } from './message/template-test.js';
+import { registerConnectionEffects } from './connections/effects.js';
 import { acceptForceLogoutToken, attachOnlinePurge, registerOnlineEffects, touchOnline } from './auth/online.js';
 import { registerJobEffects } from './jobs/effects.js';
 import { Effects, registerGenericEffects } from './resources/effects.js';
@@ -99,8 +100,6 @@ export interface BuildOptions {
   trustProxy?: boolean | number | string;
   /** CAS server base URL (default CAS_SERVER_URL); unset: no CAS login. */
   casServerUrl?: string;
-  /** SMS gateway of the verification codes; default: written to sys_sms_log and the server log. */
-  smsSender?: SmsSender;
   /** Object storage for uploads; default from S3_* variables, null for the local disk. */
   s3?: S3Config | null;
   /**
@@ -157,6 +156,8 @@ export function createAppEffects(extra?: (effects: Effects) => void): Effects {
   registerRegulatorEffects(effects);
   registerScheduleEffects(effects);
   registerMessageEffects(effects);
+  registerTemplateTestEffect(effects);
+  registerConnectionEffects(effects);
   registerChannelSendEffects(effects);
   registerRuleEffects(effects);
   registerTenantEffects(effects);
@@ -270,7 +271,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       const casServerUrl = opts.casServerUrl ?? env.casServerUrl;
       registerGlobalConfig(api, { site: env.site, regulator: (req) => regulatorPairs(ctx, req), casServerUrl });
       registerAuthRoutes(api, ctx);
-      registerPhoneRoutes(api, ctx, opts.smsSender); // SMS codes: phone login, registration, password recovery
+      registerPhoneRoutes(api, ctx); // SMS codes: phone login, registration, password recovery
       registerCasRoutes(api, ctx, casServerUrl); // CAS single sign-on
       registerMenuRoutes(api, ctx);
       registerRoleGrantRoutes(api, ctx); // 角色管理 授权: permission tree, grants, data-rule selection

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
-import { setMessageAdapter, type OutgoingMessage } from '../../src/server/messages/adapter.js';
+import { registerChannel, type ChannelAdapter, type ChannelMessage } from '../../src/server/channels/registry.js';
 import { scheduleDates } from '../../src/server/schedule/effects.js';
 import { loadRegistry } from '../../src/core/schema/load.js';
 import { readSchemaFiles } from '../../src/server/schemas-fs.js';
@@ -115,14 +115,17 @@ describe('关怀提醒 发送', () => {
 
   it('sends the content through each channel by the message adapter and logs one row per channel', async () => {
     await ok('/hisCareReminder/enable', { method: 'PUT', body: { id: reminder } });
-    const sent: OutgoingMessage[] = [];
-    const prev = setMessageAdapter({ async send(m) { sent.push(m); return m.channel === '3' ? { ok: false, reason: '用户拒收订阅消息' } : { ok: true }; } });
+    const sent: Array<[string, ChannelMessage]> = [];
+    const capture = (name: string, fail?: string): ChannelAdapter => ({ async send(m) { sent.push([name, m]); if (fail) throw new Error(fail); } });
+    const prevSms = registerChannel('sms', capture('短信'));
+    const prevMiniapp = registerChannel('miniapp', capture('小程序订阅消息', '用户拒收订阅消息'));
     try {
       await ok('/hisCareReminder/send', { method: 'PUT', body: { id: reminder, patientId: patient.id } });
     } finally {
-      setMessageAdapter(prev);
+      registerChannel('sms', prevSms!);
+      registerChannel('miniapp', prevMiniapp!);
     }
-    expect(sent.map((m) => [m.channelText, m.to.id, m.content])).toEqual([
+    expect(sent.map(([name, m]) => [name, m.to.id, m.content])).toEqual([
       ['短信', patient.id, '您好，明天是您的复诊时间，请携带既往检查资料按时就诊。'],
       ['小程序订阅消息', patient.id, '您好，明天是您的复诊时间，请携带既往检查资料按时就诊。'],
     ]);

@@ -20,7 +20,7 @@ import type { SessionUser } from './session.js';
 import { badRequest } from '../errors.js';
 import { logLogin } from '../logs/index.js';
 import { hashPassword } from './password.js';
-import { SMS_MSG, SMS_PURPOSES, SmsCodes, loggingSmsSender, type SmsSender } from './sms.js';
+import { SMS_MSG, SMS_PURPOSES, SmsCodes } from './sms.js';
 import { accountRefusal, issueLogin, type UserRow } from './token.js';
 
 export const REGISTER_MSG = {
@@ -61,9 +61,9 @@ function phoneOf(raw: string): { phone: string } | { message: string } {
   return { phone: raw };
 }
 
-export function registerPhoneRoutes(app: FastifyInstance, ctx: AppContext, sender?: SmsSender): void {
+export function registerPhoneRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx.database;
-  const codes = new SmsCodes(ctx.database, sender ?? loggingSmsSender(ctx.database, (m) => app.log.info(m)));
+  const codes = new SmsCodes(ctx.database);
   const usersByPhone = (phone: string) =>
     db.selectFrom(USER_TABLE).selectAll().where('phone', '=', phone).where('del_flag', '=', 0).orderBy('create_time').limit(2).execute() as Promise<UserRow[]>;
   const pub = { config: { public: true } };

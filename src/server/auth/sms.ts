@@ -7,15 +7,18 @@
  *   one address may ask for at most 20 codes in 10 minutes (429 请求过于频繁).
  * - A code is checked at most 5 times; the 6th check and later fail with 验证码错误次数过多，请重新获取
  *   (a new code must be asked for). A code is used once.
- * - The text goes through an SmsSender. The default one sends nothing: it writes the message to
- *   sys_sms_log and the server log (development, tests); a deployment registers a real gateway.
+ * - The text goes through the channel layer's `sms` adapter (channels/registry.ts). The default
+ *   one sends nothing: it writes the message to sys_sms_log and the server log (development,
+ *   tests); a deployment registers a real gateway there, for codes and messages alike.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { Database } from '../db/connection.js';
-import { newId, nowText } from '../db/ids.js';
+import { newId } from '../db/ids.js';
 import { col, type TableDef } from '../db/table-def.js';
 import { ApiError, MSG } from '../errors.js';
 import { Counters } from './counters.js';
+import { sendThrough } from '../channels/registry.js';
+import { SMS_LOG } from '../channels/logging.js';
 
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 export const SMS_RESEND_MS = 60 * 1000;
@@ -29,6 +32,7 @@ export type SmsPurpose = (typeof SMS_PURPOSES)[keyof typeof SMS_PURPOSES];
 
 export const SMS_MSG = {
   sent: '验证码已发送，5分钟内有效',
+  sendFailed: (reason: string) => `短信发送失败：${reason}`,
   tooSoon: (s: number) => `验证码发送过于频繁，请${s}秒后再试`,
   expired: '验证码已失效，请重新获取',
   wrong: '手机验证码错误',
@@ -54,35 +58,23 @@ export const SMS_CODE_TABLE: TableDef = {
   indexes: [{ name: 'idx_sys_sms_code_phone', columns: ['phone', 'purpose', 'created_at'] }],
 };
 
-/** What the logging sender "sent": one row per message. */
+/** What the logging SMS adapter (channels/logging.ts) "sent": one row per message. */
 export const SMS_LOG_TABLE: TableDef = {
-  name: 'sys_sms_log',
+  name: SMS_LOG,
   columns: [col.text('id', { primaryKey: true }), col.text('phone', { notNull: true }), col.text('content', { notNull: true }), col.text('create_time')],
   indexes: [{ name: 'idx_sys_sms_log_phone', columns: ['phone', 'create_time'] }],
 };
 
-export interface SmsSender {
-  send(phone: string, text: string): Promise<void>;
-}
-
-/** The default sender: the message goes to sys_sms_log and the server log, not to a phone. */
-export function loggingSmsSender(database: Database, log?: (msg: string) => void): SmsSender {
-  return {
-    async send(phone, text) {
-      await database.db.insertInto(SMS_LOG_TABLE.name).values({ id: newId(), phone, content: text, create_time: nowText() }).execute();
-      log?.(`SMS to ${phone}: ${text}`);
-    },
-  };
+/** Sends the text to the phone through the channel layer: '' when sent, else the adapter's reason. */
+function sendSms(database: Database, phone: string, text: string): Promise<string> {
+  return sendThrough('sms', { tenantId: null, sender: 'system', to: { id: phone, label: phone, phone }, title: '验证码', content: text }, { db: database.db, afterCommit: (fn) => void fn() });
 }
 
 const hashCode = (phone: string, purpose: string, code: string) => createHash('sha256').update(`${phone}\n${purpose}\n${code}`).digest('hex');
 
 export class SmsCodes {
   private counters: Counters;
-  constructor(
-    private database: Database,
-    private sender: SmsSender,
-  ) {
+  constructor(private database: Database) {
     this.counters = new Counters(database);
   }
 
@@ -103,8 +95,8 @@ export class SmsCodes {
       .insertInto(SMS_CODE_TABLE.name)
       .values({ id: newId(), phone, purpose, code_hash: hashCode(phone, purpose, code), created_at: now, expires_at: now + SMS_CODE_TTL_MS, checks: 0, used_at: null })
       .execute();
-    await this.sender.send(phone, `【互联网医院】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`);
-    return { ok: true };
+    const reason = await sendSms(this.database, phone, `【互联网医院】您的验证码是${code}，5分钟内有效，请勿泄露给他人。`);
+    return reason ? { ok: false, message: SMS_MSG.sendFailed(reason) } : { ok: true };
   }
 
   /**
