@@ -64,6 +64,9 @@ function menuPaths(): Plugin {
  *   `isBright` (extracted from antd's own source at build time) instead.
  * - antd's color-picker/color.js and util.js only use `Color` from the @rc-component/color-picker
  *   barrel; they import it from its own module (the same module the barrel re-exports).
+ * - antd's form/context.js (imported by every input for FormItemInputContext) only uses
+ *   `FormProvider` from the rc-field-form barrel; it imports it from its own module, so the
+ *   field store and async-validator stay with the pages that render an antd Form.
  * - ProTable statically imports every pro-field value type and, through its query form
  *   (BetaSchemaForm: Steps/Modal/Drawer/LightFilter/List layouts), most of pro-form. The list
  *   renders ProTable with `search={false}` and cells through `render`, so these are only needed
@@ -105,6 +108,9 @@ function slimImports(): Plugin {
       if (source === '@rc-component/color-picker' && /\/antd\/es\/color-picker\/(color|util)\.js$/.test(from)) {
         return (await this.resolve('@rc-component/color-picker/es/color', importer, { skipSelf: true }))?.id ?? null;
       }
+      if (source === 'rc-field-form' && from.endsWith('/antd/es/form/context.js')) {
+        return (await this.resolve('rc-field-form/es/FormContext', importer, { skipSelf: true }))?.id ?? null;
+      }
       const rule = LAZY_IMPORTS.find((r) => r.importer.test(from) && r.source.test(source));
       if (rule) {
         const target = (await this.resolve(rule.target ?? source, importer, { skipSelf: true }))?.id;
@@ -140,9 +146,12 @@ function slimImports(): Plugin {
 // Console build: dist/client, with a manifest (the server serves it at /).
 // Route-level splitting: login/shell stay antd-core only; ProTable and Formily live in
 // the engine chunk (src/client/engine), loaded lazily.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [menuPaths(), slimImports(), react(), precompress()],
   publicDir: 'public',
+  // react-router 7 publishes its development build (warnings, invariant texts) under every
+  // export condition; the console build takes the production build beside it (same API).
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') }] } : {},
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -162,4 +171,4 @@ export default defineConfig({
       '/hospital': { target: 'http://localhost:8080', changeOrigin: true },
     },
   },
-});
+}));
