@@ -67,33 +67,13 @@ function menuPaths(): Plugin {
  * - antd's form/context.js (imported by every input for FormItemInputContext) only uses
  *   `FormProvider` from the rc-field-form barrel; it imports it from its own module, so the
  *   field store and async-validator stay with the pages that render an antd Form.
- * - ProTable statically imports every pro-field value type and, through its query form
- *   (BetaSchemaForm: Steps/Modal/Drawer/LightFilter/List layouts), most of pro-form. The list
- *   renders ProTable with `search={false}` and cells through `render`, so these are only needed
- *   if a column ever asks for them: they become lazily loaded components (React.lazy +
- *   Suspense, same props and ref), fetched on first render.
- * - pro-field's legacy SketchPicker colour picker (`old` prop / antd < 5.5 only) drags
- *   @chenshuai2144/sketch-color + reactcss + CommonJS lodash + tinycolor2: lazy as well.
+ * - antd's Radio.Group (every Table user reaches it through row selection) imports only
+ *   `toNamePathStr` from form/hooks/useForm, which pulls the whole field store: it gets a
+ *   module with the same function (extracted from antd's own source at build time).
  */
-const LAZY_IMPORTS: Array<{ importer: RegExp; source: RegExp; name: string; target?: string }> = [
-  {
-    importer: /\/@ant-design\/pro-field\/es\/index\.js$/,
-    source: /^\.\/components\/(Cascader|ColorPicker|Progress|Rate|Segmented|Slider|TreeSelect|Code)$/,
-    name: 'default',
-  },
-  { importer: /\/@ant-design\/pro-field\/es\/components\/ColorPicker\/index\.js$/, source: /^\.\/old$/, name: 'ColorPicker' },
-  {
-    importer: /\/@ant-design\/pro-table\/es\/components\/Form\/FormRender\.js$/,
-    source: /^@ant-design\/pro-form$/,
-    name: 'BetaSchemaForm',
-    // the module itself, not the barrel (a dynamic import keeps every export of its target)
-    target: '@ant-design/pro-form/es/components/SchemaForm/index.js',
-  },
-];
-
 function slimImports(): Plugin {
   const ISBRIGHT = '\0slim:antd-isBright';
-  const LAZY = '\0slim-lazy:';
+  const NAME_PATH = '\0slim:antd-toNamePathStr';
   const norm = (id: string | undefined) => (id ?? '').replace(/\\/g, '/').split('?')[0]!;
   return {
     name: 'slim-imports',
@@ -108,13 +88,9 @@ function slimImports(): Plugin {
       if (source === '@rc-component/color-picker' && /\/antd\/es\/color-picker\/(color|util)\.js$/.test(from)) {
         return (await this.resolve('@rc-component/color-picker/es/color', importer, { skipSelf: true }))?.id ?? null;
       }
+      if (source === '../form/hooks/useForm' && from.endsWith('/antd/es/radio/group.js')) return NAME_PATH;
       if (source === 'rc-field-form' && from.endsWith('/antd/es/form/context.js')) {
         return (await this.resolve('rc-field-form/es/FormContext', importer, { skipSelf: true }))?.id ?? null;
-      }
-      const rule = LAZY_IMPORTS.find((r) => r.importer.test(from) && r.source.test(source));
-      if (rule) {
-        const target = (await this.resolve(rule.target ?? source, importer, { skipSelf: true }))?.id;
-        if (target) return LAZY + JSON.stringify({ target, from: rule.target ? 'default' : rule.name, as: rule.name });
       }
       return null;
     },
@@ -129,14 +105,16 @@ function slimImports(): Plugin {
         }
         return `import { Color as RcColor } from '@rc-component/color-picker/es/color';\n${fn}\n`;
       }
-      if (id.startsWith(LAZY)) {
-        const { target, from, as } = JSON.parse(id.slice(LAZY.length)) as { target: string; from: string; as: string };
-        return [
-          `import { createElement, forwardRef, lazy, Suspense } from 'react';`,
-          `const Lazy = lazy(() => import(${JSON.stringify(target)}).then((m) => ({ default: m[${JSON.stringify(from)}] })));`,
-          `const C = forwardRef((props, ref) => createElement(Suspense, { fallback: null }, createElement(Lazy, { ...props, ref })));`,
-          as === 'default' ? 'export default C;' : `export { C as ${as} };`,
-        ].join('\n');
+      if (id === NAME_PATH) {
+        const hooks = (await this.resolve('antd/es/form/hooks/useForm'))?.id;
+        const src = hooks ? readFileSync(norm(hooks), 'utf8') : '';
+        const fn = /export function toNamePathStr\(name\) \{[\s\S]*?\n\}/.exec(src)?.[0];
+        if (!fn || !/^import \{ getFieldId, toArray \} from '\.\.\/util';$/m.test(src)) {
+          this.warn('antd form/hooks/useForm changed: toNamePathStr not extracted, using the original module');
+          return `export { toNamePathStr } from ${JSON.stringify(norm(hooks))};`;
+        }
+        const util = (await this.resolve('antd/es/form/util'))?.id;
+        return `import { toArray } from ${JSON.stringify(norm(util))};\n${fn}\n`;
       }
       return null;
     },
@@ -144,8 +122,8 @@ function slimImports(): Plugin {
 }
 
 // Console build: dist/client, with a manifest (the server serves it at /).
-// Route-level splitting: login/shell stay antd-core only; ProTable and Formily live in
-// the engine chunk (src/client/engine), loaded lazily.
+// Route-level splitting: login/shell stay antd-core only; the list table lives in the engine
+// chunk (src/client/engine), the search form and Formily in lazy chunks below it.
 export default defineConfig(({ command }) => ({
   plugins: [menuPaths(), slimImports(), react(), precompress()],
   publicDir: 'public',
