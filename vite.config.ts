@@ -70,10 +70,14 @@ function menuPaths(): Plugin {
  * - antd's Radio.Group (every Table user reaches it through row selection) imports only
  *   `toNamePathStr` from form/hooks/useForm, which pulls the whole field store: it gets a
  *   module with the same function (extracted from antd's own source at build time).
+ * - antd's Table renders its column filter dropdown (Tree, Menu, Radio, Checkbox) only for
+ *   columns that declare filters, yet imports it statically: it becomes a lazily loaded
+ *   component (same props; `flattenKeys`, which the table uses at once, is extracted).
  */
 function slimImports(): Plugin {
   const ISBRIGHT = '\0slim:antd-isBright';
   const NAME_PATH = '\0slim:antd-toNamePathStr';
+  const FILTER_DROPDOWN = '\0slim:antd-FilterDropdown';
   const norm = (id: string | undefined) => (id ?? '').replace(/\\/g, '/').split('?')[0]!;
   return {
     name: 'slim-imports',
@@ -89,6 +93,7 @@ function slimImports(): Plugin {
         return (await this.resolve('@rc-component/color-picker/es/color', importer, { skipSelf: true }))?.id ?? null;
       }
       if (source === '../form/hooks/useForm' && from.endsWith('/antd/es/radio/group.js')) return NAME_PATH;
+      if (source === './FilterDropdown' && from.endsWith('/antd/es/table/hooks/useFilter/index.js')) return FILTER_DROPDOWN;
       if (source === 'rc-field-form' && from.endsWith('/antd/es/form/context.js')) {
         return (await this.resolve('rc-field-form/es/FormContext', importer, { skipSelf: true }))?.id ?? null;
       }
@@ -115,6 +120,26 @@ function slimImports(): Plugin {
         }
         const util = (await this.resolve('antd/es/form/util'))?.id;
         return `import { toArray } from ${JSON.stringify(norm(util))};\n${fn}\n`;
+      }
+      if (id === FILTER_DROPDOWN) {
+        const real = (await this.resolve('antd/es/table/hooks/useFilter/FilterDropdown'))?.id;
+        const src = real ? readFileSync(norm(real), 'utf8') : '';
+        const fn = /export function flattenKeys\(filters\) \{[\s\S]*?\n\}/.exec(src)?.[0];
+        if (!fn || !/_toConsumableArray/.test(fn) || !/const \{\n\s+tablePrefixCls,\n\s+prefixCls,/.test(src)) {
+          this.warn('antd FilterDropdown changed: not made lazy, using the original module');
+          return `export { default, flattenKeys } from ${JSON.stringify(norm(real))};`;
+        }
+        // until its chunk is in, a filtered column shows its title as the dropdown would
+        return [
+          `import _toConsumableArray from '@babel/runtime/helpers/esm/toConsumableArray';`,
+          `import { createElement, lazy, Suspense } from 'react';`,
+          fn,
+          `const Lazy = lazy(() => import(${JSON.stringify(norm(real))}));`,
+          `export default function FilterDropdown(props) {`,
+          `  const title = createElement('div', { className: props.prefixCls + '-column' }, createElement('span', { className: props.tablePrefixCls + '-column-title' }, props.children));`,
+          `  return createElement(Suspense, { fallback: title }, createElement(Lazy, props));`,
+          `}`,
+        ].join('\n');
       }
       return null;
     },
