@@ -64,33 +64,20 @@ function menuPaths(): Plugin {
  *   `isBright` (extracted from antd's own source at build time) instead.
  * - antd's color-picker/color.js and util.js only use `Color` from the @rc-component/color-picker
  *   barrel; they import it from its own module (the same module the barrel re-exports).
- * - ProTable statically imports every pro-field value type and, through its query form
- *   (BetaSchemaForm: Steps/Modal/Drawer/LightFilter/List layouts), most of pro-form. The list
- *   renders ProTable with `search={false}` and cells through `render`, so these are only needed
- *   if a column ever asks for them: they become lazily loaded components (React.lazy +
- *   Suspense, same props and ref), fetched on first render.
- * - pro-field's legacy SketchPicker colour picker (`old` prop / antd < 5.5 only) drags
- *   @chenshuai2144/sketch-color + reactcss + CommonJS lodash + tinycolor2: lazy as well.
+ * - antd's form/context.js (imported by every input for FormItemInputContext) only uses
+ *   `FormProvider` from the rc-field-form barrel; it imports it from its own module, so the
+ *   field store and async-validator stay with the pages that render an antd Form.
+ * - antd's Radio.Group (every Table user reaches it through row selection) imports only
+ *   `toNamePathStr` from form/hooks/useForm, which pulls the whole field store: it gets a
+ *   module with the same function (extracted from antd's own source at build time).
+ * - antd's Table renders its column filter dropdown (Tree, Menu, Radio, Checkbox) only for
+ *   columns that declare filters, yet imports it statically: it becomes a lazily loaded
+ *   component (same props; `flattenKeys`, which the table uses at once, is extracted).
  */
-const LAZY_IMPORTS: Array<{ importer: RegExp; source: RegExp; name: string; target?: string }> = [
-  {
-    importer: /\/@ant-design\/pro-field\/es\/index\.js$/,
-    source: /^\.\/components\/(Cascader|ColorPicker|Progress|Rate|Segmented|Slider|TreeSelect|Code)$/,
-    name: 'default',
-  },
-  { importer: /\/@ant-design\/pro-field\/es\/components\/ColorPicker\/index\.js$/, source: /^\.\/old$/, name: 'ColorPicker' },
-  {
-    importer: /\/@ant-design\/pro-table\/es\/components\/Form\/FormRender\.js$/,
-    source: /^@ant-design\/pro-form$/,
-    name: 'BetaSchemaForm',
-    // the module itself, not the barrel (a dynamic import keeps every export of its target)
-    target: '@ant-design/pro-form/es/components/SchemaForm/index.js',
-  },
-];
-
 function slimImports(): Plugin {
   const ISBRIGHT = '\0slim:antd-isBright';
-  const LAZY = '\0slim-lazy:';
+  const NAME_PATH = '\0slim:antd-toNamePathStr';
+  const FILTER_DROPDOWN = '\0slim:antd-FilterDropdown';
   const norm = (id: string | undefined) => (id ?? '').replace(/\\/g, '/').split('?')[0]!;
   return {
     name: 'slim-imports',
@@ -105,10 +92,10 @@ function slimImports(): Plugin {
       if (source === '@rc-component/color-picker' && /\/antd\/es\/color-picker\/(color|util)\.js$/.test(from)) {
         return (await this.resolve('@rc-component/color-picker/es/color', importer, { skipSelf: true }))?.id ?? null;
       }
-      const rule = LAZY_IMPORTS.find((r) => r.importer.test(from) && r.source.test(source));
-      if (rule) {
-        const target = (await this.resolve(rule.target ?? source, importer, { skipSelf: true }))?.id;
-        if (target) return LAZY + JSON.stringify({ target, from: rule.target ? 'default' : rule.name, as: rule.name });
+      if (source === '../form/hooks/useForm' && from.endsWith('/antd/es/radio/group.js')) return NAME_PATH;
+      if (source === './FilterDropdown' && from.endsWith('/antd/es/table/hooks/useFilter/index.js')) return FILTER_DROPDOWN;
+      if (source === 'rc-field-form' && from.endsWith('/antd/es/form/context.js')) {
+        return (await this.resolve('rc-field-form/es/FormContext', importer, { skipSelf: true }))?.id ?? null;
       }
       return null;
     },
@@ -123,13 +110,35 @@ function slimImports(): Plugin {
         }
         return `import { Color as RcColor } from '@rc-component/color-picker/es/color';\n${fn}\n`;
       }
-      if (id.startsWith(LAZY)) {
-        const { target, from, as } = JSON.parse(id.slice(LAZY.length)) as { target: string; from: string; as: string };
+      if (id === NAME_PATH) {
+        const hooks = (await this.resolve('antd/es/form/hooks/useForm'))?.id;
+        const src = hooks ? readFileSync(norm(hooks), 'utf8') : '';
+        const fn = /export function toNamePathStr\(name\) \{[\s\S]*?\n\}/.exec(src)?.[0];
+        if (!fn || !/^import \{ getFieldId, toArray \} from '\.\.\/util';$/m.test(src)) {
+          this.warn('antd form/hooks/useForm changed: toNamePathStr not extracted, using the original module');
+          return `export { toNamePathStr } from ${JSON.stringify(norm(hooks))};`;
+        }
+        const util = (await this.resolve('antd/es/form/util'))?.id;
+        return `import { toArray } from ${JSON.stringify(norm(util))};\n${fn}\n`;
+      }
+      if (id === FILTER_DROPDOWN) {
+        const real = (await this.resolve('antd/es/table/hooks/useFilter/FilterDropdown'))?.id;
+        const src = real ? readFileSync(norm(real), 'utf8') : '';
+        const fn = /export function flattenKeys\(filters\) \{[\s\S]*?\n\}/.exec(src)?.[0];
+        if (!fn || !/_toConsumableArray/.test(fn) || !/const \{\n\s+tablePrefixCls,\n\s+prefixCls,/.test(src)) {
+          this.warn('antd FilterDropdown changed: not made lazy, using the original module');
+          return `export { default, flattenKeys } from ${JSON.stringify(norm(real))};`;
+        }
+        // until its chunk is in, a filtered column shows its title as the dropdown would
         return [
-          `import { createElement, forwardRef, lazy, Suspense } from 'react';`,
-          `const Lazy = lazy(() => import(${JSON.stringify(target)}).then((m) => ({ default: m[${JSON.stringify(from)}] })));`,
-          `const C = forwardRef((props, ref) => createElement(Suspense, { fallback: null }, createElement(Lazy, { ...props, ref })));`,
-          as === 'default' ? 'export default C;' : `export { C as ${as} };`,
+          `import _toConsumableArray from '@babel/runtime/helpers/esm/toConsumableArray';`,
+          `import { createElement, lazy, Suspense } from 'react';`,
+          fn,
+          `const Lazy = lazy(() => import(${JSON.stringify(norm(real))}));`,
+          `export default function FilterDropdown(props) {`,
+          `  const title = createElement('div', { className: props.prefixCls + '-column' }, createElement('span', { className: props.tablePrefixCls + '-column-title' }, props.children));`,
+          `  return createElement(Suspense, { fallback: title }, createElement(Lazy, props));`,
+          `}`,
         ].join('\n');
       }
       return null;
@@ -138,11 +147,14 @@ function slimImports(): Plugin {
 }
 
 // Console build: dist/client, with a manifest (the server serves it at /).
-// Route-level splitting: login/shell stay antd-core only; ProTable and Formily live in
-// the engine chunk (src/client/engine), loaded lazily.
-export default defineConfig({
+// Route-level splitting: login/shell stay antd-core only; the list table lives in the engine
+// chunk (src/client/engine), the search form and Formily in lazy chunks below it.
+export default defineConfig(({ command }) => ({
   plugins: [menuPaths(), slimImports(), react(), precompress()],
   publicDir: 'public',
+  // react-router 7 publishes its development build (warnings, invariant texts) under every
+  // export condition; the console build takes the production build beside it (same API).
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') }] } : {},
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -162,4 +174,4 @@ export default defineConfig({
       '/hospital': { target: 'http://localhost:8080', changeOrigin: true },
     },
   },
-});
+}));

@@ -68,7 +68,7 @@ vi.mock('../../src/client/api', async (importOriginal) => {
   };
 });
 
-// antd + ProTable under happy-dom are slow on a busy machine
+// antd Table under happy-dom is slow on a busy machine
 configure({ asyncUtilTimeout: 5000 });
 
 const ok = fake.ok;
@@ -138,7 +138,8 @@ describe('list state in the URL', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(listCalls()).toHaveLength(1);
     expect(listCalls()[0]!.params).toEqual({ realname: '*张*', column: 'createTime', order: 'desc', pageNo: '2', pageSize: '10' });
-    expect((screen.getByPlaceholderText('请输入姓名') as HTMLInputElement).value).toBe('张');
+    // the search form hydrates after the first rows, with the URL's values
+    expect(((await screen.findByPlaceholderText('请输入姓名')) as HTMLInputElement).value).toBe('张');
     fireEvent.change(screen.getByPlaceholderText('请输入姓名'), { target: { value: '李' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(listCalls()).toHaveLength(2));

@@ -73,7 +73,7 @@ async function seeAmongPatientOrders(page: Page, patient: string, orderNo: strin
     ]);
     await page.waitForURL((u) => u.pathname === '/app/consultOrder' && u.searchParams.has('patientId'), { timeout: 10_000 });
     // the patients' list may stay on screen for a moment: wait for the orders' list, loaded
-    await expect.poll(() => resourceTable(page).locator('.ant-pro-table-list-toolbar-title').innerText().catch(() => ''), { timeout: 15_000 }).toBe('问诊订单');
+    await expect.poll(() => resourceTable(page).locator('.resource-table-title').innerText().catch(() => ''), { timeout: 15_000 }).toBe('问诊订单');
     await waitForList(page);
     await expect.poll(() => resourceTable(page).locator('.ant-spin-spinning').count()).toBe(0);
     await expect.poll(async () => (await tableRows(page).count()) > 0 || (await resourceTable(page).innerText()).includes('暂无数据'), { timeout: 15_000 }).toBe(true);

@@ -236,6 +236,6 @@ export async function waitForList(page: Page, timeout = 20_000): Promise<void> {
     .locator('tbody tr.ant-table-row, .ant-empty')
     .first()
     .waitFor({ state: 'visible', timeout });
-  // Wait for ProTable's loading mask to go away.
+  // Wait for the table's loading mask to go away.
   await table.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout }).catch(() => undefined);
 }

@@ -66,7 +66,7 @@ async function clickMenu(page: Page, s: ResourceSchema): Promise<void> {
   await leaf.click();
   await page.waitForURL((u) => u.pathname === s.menu!.path, { timeout: 10_000 });
   // the page left behind may stay on screen for a moment: wait for this module's list
-  await expect.poll(() => resourceTable(page).locator('.ant-pro-table-list-toolbar-title').innerText().catch(() => ''), { message: `${s.title} list`, timeout: 15_000 }).toBe(s.title);
+  await expect.poll(() => resourceTable(page).locator('.resource-table-title').innerText().catch(() => ''), { message: `${s.title} list`, timeout: 15_000 }).toBe(s.title);
   await waitForList(page);
 }
 

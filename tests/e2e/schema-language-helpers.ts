@@ -98,7 +98,7 @@ export async function openPage(page: Page, group: string, item: string): Promise
   const leaf = menuItem(page, item);
   if (!(await leaf.isVisible().catch(() => false))) await menuItem(page, group).click();
   await leaf.click();
-  // the list of THIS page (ProTable's header title is the schema title) is the visible one
+  // the list of THIS page (the table card's title is the schema title) is the visible one
   await page.locator('[data-testid="resource-table"]:visible').filter({ hasText: item }).first().waitFor({ timeout: 20_000 });
   await waitForRows(page);
 }

@@ -544,8 +544,9 @@ describe('schema language v1 in the browser', () => {
 
     // 重置 in the other browser: defaults again, saved for the user
     panel = await openPanel(other.page);
+    // the answer, not only the request: closing this browser below must not cut the save short
     await Promise.all([
-      other.page.waitForRequest((r) => isCall(r, 'POST', '/sys/userSetting/save')),
+      other.page.waitForResponse((r) => isCall(r.request(), 'POST', '/sys/userSetting/save')),
       panel.getByRole('button', { name: /重\s?置/ }).click(),
     ]);
     await other.page.keyboard.press('Escape');

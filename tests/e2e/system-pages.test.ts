@@ -28,7 +28,7 @@ async function openPage(page: Page, s: ResourceSchema): Promise<void> {
   await leaf.scrollIntoViewIfNeeded();
   await leaf.click();
   await page.waitForURL((u) => u.pathname === s.menu!.path, { timeout: 10_000 });
-  await expect.poll(() => resourceTable(page).locator('.ant-pro-table-list-toolbar-title').innerText().catch(() => ''), { message: `${s.title} list`, timeout: 15_000 }).toBe(s.title);
+  await expect.poll(() => resourceTable(page).locator('.resource-table-title').innerText().catch(() => ''), { message: `${s.title} list`, timeout: 15_000 }).toBe(s.title);
   await waitForList(page);
 }
 

@@ -277,6 +277,9 @@ describe('6b. relation options', () => {
     const s = await adminSession();
     const { page } = s;
     await openList(page, DOCTOR.menu!.path);
+    // the search form (its own 所属医院 options) hydrates after the first rows: let it settle first
+    await page.locator('.resource-search form').first().waitFor();
+    await page.waitForLoadState('networkidle');
     const asked: string[] = [];
     const failed: string[] = [];
     page.on('request', (r) => {

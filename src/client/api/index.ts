@@ -24,6 +24,8 @@ export { feedback, setFeedback } from './feedback';
 export const http = createHttp();
 
 const dictCache = new Map<string, Promise<DictItem[]>>();
+/** Items of the codes whose answer has arrived, readable synchronously (a first render can use them). */
+const dictDone = new Map<string, DictItem[]>();
 
 /** Codes asked in the current task, fetched together by the next flush. */
 let queued: Map<string, { resolve: (items: DictItem[]) => void }> | null = null;
@@ -41,6 +43,7 @@ function flushDicts(): void {
   const codes = [...batch.keys()];
   const settle = (code: string, items: DictItem[] | undefined) => {
     if (!items) dictCache.delete(code);
+    else dictDone.set(code, items);
     batch.get(code)!.resolve(items ?? []);
   };
   if (codes.length === 1) {
@@ -75,14 +78,24 @@ export function getDictItems(code: string): Promise<DictItem[]> {
   return p;
 }
 
+/** The items of a dictionary already loaded, else undefined (never starts a request). */
+export function peekDictItems(code: string): DictItem[] | undefined {
+  return dictCache.has(code) ? dictDone.get(code) : undefined;
+}
+
 /** Asks the dictionaries of these codes now (in one call), e.g. every dictionary a page's schema uses. */
 export function prefetchDicts(codes: Iterable<string>): void {
   for (const c of codes) void getDictItems(c);
 }
 
 export function clearDictCache(code?: string): void {
-  if (code === undefined) dictCache.clear();
-  else dictCache.delete(code);
+  if (code === undefined) {
+    dictCache.clear();
+    dictDone.clear();
+  } else {
+    dictCache.delete(code);
+    dictDone.delete(code);
+  }
 }
 
 /** Saves a downloaded blob under a file name. */

@@ -1,7 +1,7 @@
 /**
- * The generic list: search form, ProTable (rendering only), toolbar, row
+ * The generic list: search form, table card (ListTable: antd Table), toolbar, row
  * actions and the on-demand form. Data comes from useListQuery (own request
- * lifecycle: one request per query change, abort stale, no ProTable `request`).
+ * lifecycle: one request per query change, abort stale).
  *
  * - List state lives in the URL (urlState.ts): the first request already uses
  *   the decoded URL; back/forward or a router navigation to the same page with
@@ -12,9 +12,8 @@
  *   import (ImportModal, lazy), tree tables (useTreeRows).
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type Key } from 'react';
-import { Button, Divider, Modal, Popconfirm, Popover, Space, Spin, Tooltip } from 'antd';
+import { Button, Divider, Modal, Popconfirm, Popover, Space, Spin, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined, DeleteOutlined, DownloadOutlined, UploadOutlined, SettingOutlined } from '@ant-design/icons';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router';
 import type { ResourceSchema } from '../../core/schema/types';
 import { findField } from '../../core/schema/naming';
@@ -23,20 +22,24 @@ import { feedback, saveBlob } from '../api';
 import { useAccess } from '../state/permissions';
 import { deleteRow, deleteRows, exportXls, type Row } from './api';
 import { defaultPageSize, PAGE_SIZE_OPTIONS, useListQuery } from './useListQuery';
-import { cellSpecs, defaultSort, listQuery, type SortState } from './projections';
+import { cellSpecs, defaultSort, listQuery, searchFields, type SortState } from './projections';
 import { renderCell } from './renderers';
-import { SearchForm } from './SearchForm';
 import type { FormMode } from './formTypes';
 import { decodeListState, encodeListState, ownedKeys, sameOwned, writeUrl } from './urlState';
 import { applySettings, useTableSettings } from './tableSettings';
 import { batchTransitions, rowActions, rowTransitions, toolbarActions, useActionHost } from './actions';
 import { useTreeRows } from './useTreeRows';
 import { FilterTree } from './FilterTree';
+import { ListTable } from './ListTable';
 
 /** The Formily form is its own chunk, fetched when a form first opens. */
 const ResourceForm = lazy(() => import('./ResourceForm'));
 const ColumnSettingsPanel = lazy(() => import('./ColumnSettingsPanel'));
 const ImportModal = lazy(() => import('./ImportModal'));
+/** The search form (date pickers, selects, the form store) hydrates after the first rows paint. */
+const SearchForm = lazy(() => import('./SearchForm'));
+/** Height of a collapsed search form (one row of fields and its padding), held while it loads. */
+const SEARCH_FORM_HEIGHT = 80;
 
 export interface FormTarget {
   mode: FormMode;
@@ -230,8 +233,8 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
     }
   }, [schema, query, shownSpecs, selected]);
 
-  const columns = useMemo<ProColumns<Row>[]>(() => {
-    const cols: ProColumns<Row>[] = shownSpecs.map((c) => ({
+  const columns = useMemo<TableColumnsType<Row>>(() => {
+    const cols: TableColumnsType<Row> = shownSpecs.map((c) => ({
       key: c.key,
       title: c.title,
       dataIndex: c.dataIndex,
@@ -243,15 +246,14 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
         : null,
       // the default-sort column toggles (never "unsorted": that would be the default again)
       ...(c.key === sortDefault.field ? { sortDirections: ['ascend', 'descend', 'ascend'] as ('ascend' | 'descend')[] } : {}),
-      render: (_dom: unknown, row: Row) => renderCell(row[c.dataIndex], row, c),
+      render: (_value: unknown, row: Row) => renderCell(row[c.dataIndex], row, c),
     }));
     cols.push({
       key: '__actions',
       title: TEXTS.actions,
-      valueType: 'option',
       fixed: 'right',
       width: actionColumnWidth(schema),
-      render: (_dom: unknown, row: Row) => (
+      render: (_value: unknown, row: Row) => (
         <Space size={0} split={<Divider type="vertical" />} wrap>
           {canEdit && editableInState(schema, row) && <a onClick={() => open({ mode: 'edit', id: String(row.id), row })}>{TEXTS.edit}</a>}
           <a onClick={() => open({ mode: 'detail', id: String(row.id), row })}>{TEXTS.detail}</a>
@@ -273,6 +275,13 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
   }, [schema, allowed, shownSpecs, sort, sortDefault, canEdit, canDelete, open, onDelete, runTransition, runAction]);
 
   const tree = useTreeRows(schema, list.rows);
+  const hasSearch = useMemo(() => searchFields(schema).length > 0, [schema]);
+  const tableShown = settings.ready && list.settled;
+  // once the table has drawn its first rows, the search form may load (and stays)
+  const [firstPainted, setFirstPainted] = useState(tableShown);
+  useEffect(() => {
+    if (tableShown && !firstPainted) setFirstPainted(true);
+  }, [tableShown, firstPainted]);
 
   const settingsButton = (
     <Popover key="settings" trigger="click" placement="bottomRight" destroyOnHidden
@@ -303,23 +312,27 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
 
   const page = (
     <>
-      <SearchForm key={searchKey} schema={schema} onSearch={onFormSearch} initialValues={searchInit} />
+      {hasSearch && (
+        <Suspense fallback={<div className="resource-search" style={{ height: SEARCH_FORM_HEIGHT, marginBottom: 16 }} />}>
+          {firstPainted
+            ? <SearchForm key={searchKey} schema={schema} onSearch={onFormSearch} initialValues={searchInit} />
+            : <div className="resource-search" style={{ height: SEARCH_FORM_HEIGHT, marginBottom: 16 }} />}
+        </Suspense>
+      )}
       <div data-testid="resource-table">
         {/* the table renders once, with its first rows: an empty render first costs as much again */}
-        {!settings.ready || !list.settled
+        {!tableShown
           ? <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>
           : (
-            <ProTable<Row>
+            <ListTable<Row>
               rowKey="id"
               headerTitle={schema.title}
               columns={columns}
               dataSource={tree ? tree.data : list.rows}
               loading={list.loading}
-              search={false}
-              cardBordered
               size={settings.settings.density}
               scroll={{ x: 'max-content' }}
-              options={{ reload: () => list.reload(), density: false, setting: false, fullScreen: false }}
+              onReload={() => list.reload()}
               expandable={tree ? {
                 expandedRowKeys: tree.expandedKeys,
                 onExpand: (expanded, row) => tree.onExpand(expanded, row),
@@ -344,15 +357,10 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
                   list.setPage(pagination.current ?? 1, pagination.pageSize ?? query.pageSize);
                 }
               }}
-              rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), checkStrictly: true } : false}
-              tableAlertRender={selectable ? ({ selectedRowKeys, onCleanSelected }) => (
-                <Space>
-                  <span>已选择 {selectedRowKeys.length} 项</span>
-                  <a onClick={onCleanSelected}>取消选择</a>
-                </Space>
-              ) : false}
-              tableAlertOptionRender={false}
-              toolBarRender={() => [
+              rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), checkStrictly: true } : undefined}
+              selectedKeys={selectable ? selected : undefined}
+              onClearSelection={() => setSelected([])}
+              toolbar={[
                 canAdd && (
                   <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => open({ mode: 'create' })}>
                     {TEXTS.add}

@@ -1,14 +1,17 @@
 /**
- * The list's search form, from `toSearchFields`: QueryFilter (查询 / 重置,
- * collapse after the first row). It only reports values; the list owns the
- * request. Range fields use a RangePicker (dates) or two numbers; `in` fields
- * are multi-selects. Dict and ref fields reuse the form widgets.
+ * The list's search form, from `toSearchFields`, in a grid: as many columns as the form's
+ * width holds (1 below 513 px, 2 below 785, 3 below 1057, else 4), 查询 / 重置 at the end of
+ * the last row, and — collapsed until the URL brings values — only the first row's fields
+ * with 展开 / 收起 when there are more. It only reports values; the list owns the request.
+ * Range fields use a RangePicker (dates) or two numbers; `in` fields are multi-selects. Dict
+ * and ref fields reuse the form widgets. antd Form only (no pro-form: its QueryFilter drew the
+ * same grid with the pro-components runtime behind it).
  */
 import { KINDS } from '../../core/kinds';
 import type { FieldKind } from '../../core/schema/types';
-import { useMemo, useRef } from 'react';
-import { DatePicker, Input, InputNumber, Select, Space } from 'antd';
-import { ProForm, QueryFilter, type ProFormInstance } from '@ant-design/pro-components';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import type { ResourceSchema } from '../../core/schema/types';
 import { findField } from '../../core/schema/naming';
 import { DictSelect } from './fields/DictSelect';
@@ -77,34 +80,96 @@ export function normalizeSearch(schema: ResourceSchema, values: Record<string, u
   return out;
 }
 
+export const SEARCH_TEXTS = { search: '查询', reset: '重置', expand: '展开', collapse: '收起' } as const;
+
+/** Form width -> columns per row (the widths QueryFilter used, so layouts stay as they were). */
+export function columnsFor(width: number): number {
+  if (width < 513) return 1;
+  if (width < 785) return 2;
+  if (width < 1057) return 3;
+  return 4;
+}
+
+/** The form's own width, followed as it resizes (the side menu folds, the window changes). */
+function useWidth(): [RefObject<HTMLDivElement>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(() => (typeof document === 'undefined' ? 1024 : document.body.clientWidth));
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    const read = () => {
+      const w = el.clientWidth;
+      if (w > 17) setWidth(w);
+    };
+    read();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const ro = new ResizeObserver(read);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return [ref, width];
+}
+
 export function SearchForm({ schema, onSearch, initialValues }: SearchFormProps) {
   const fields = useMemo(() => searchFields(schema), [schema]);
-  const formRef = useRef<ProFormInstance>(undefined);
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [collapsed, setCollapsed] = useState(() => !initialValues || !Object.keys(initialValues).length);
+  const [ref, width] = useWidth();
   if (!fields.length) return null;
+  const perRow = columnsFor(width);
+  const span = 24 / perRow;
+  // collapsed: the first row keeps room for the buttons
+  const shown = Math.max(1, perRow - 1);
+  const canCollapse = fields.length > shown && fields.length * span >= 24;
+  const visible = collapsed && canCollapse ? shown : fields.length;
+  const used = (visible * span) % 24;
+  const offset = used + span > 24 ? 24 - span : 24 - used - span;
   return (
-    <div className="resource-search" style={{ marginBottom: 16 }}>
-      <QueryFilter
-        defaultCollapsed={!initialValues || !Object.keys(initialValues).length}
+    <div ref={ref} className="resource-search" style={{ marginBottom: 16 }}>
+      <Form
+        form={form}
+        layout="horizontal"
         initialValues={initialValues}
-        labelWidth="auto"
-        span={{ xs: 24, sm: 24, md: 12, lg: 8, xl: 8, xxl: 6 }}
-        onFinish={async (values: Record<string, unknown>) => {
-          onSearch(normalizeSearch(schema, values));
-          return true;
-        }}
-        formRef={formRef}
-        onReset={() => {
-          // resetFields goes back to the URL's initial values: 重置 means empty
-          formRef.current?.setFieldsValue(Object.fromEntries(fields.map((f) => [f.key, undefined])));
-          onSearch({});
-        }}
+        style={{ padding: 24 }}
+        onFinish={(values) => onSearch(normalizeSearch(schema, values))}
       >
-        {fields.map((s) => (
-          <ProForm.Item key={s.key} name={s.key} label={s.title}>
-            {widget(schema, s)}
-          </ProForm.Item>
-        ))}
-      </QueryFilter>
+        <Row gutter={24} style={{ rowGap: 24 }}>
+          {fields.map((s, i) => (
+            // hidden fields stay mounted (and keep their values) while collapsed
+            <Col key={s.key} span={span} style={i < visible ? undefined : { display: 'none' }}>
+              <Form.Item name={s.key} label={s.title} style={{ marginBottom: 0 }}>
+                {widget(schema, s)}
+              </Form.Item>
+            </Col>
+          ))}
+          <Col span={span} offset={offset} style={{ textAlign: 'end' }}>
+            <Space size={16}>
+              <Space>
+                <Button
+                  onClick={() => {
+                    // 重置 means empty, not the URL's initial values
+                    form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.key, undefined])));
+                    onSearch({});
+                  }}
+                >
+                  {SEARCH_TEXTS.reset}
+                </Button>
+                <Button type="primary" htmlType="submit">
+                  {SEARCH_TEXTS.search}
+                </Button>
+              </Space>
+              {canCollapse ? (
+                <a className="resource-search-collapse" style={{ display: 'flex', alignItems: 'center' }} onClick={() => setCollapsed(!collapsed)}>
+                  {collapsed ? SEARCH_TEXTS.expand : SEARCH_TEXTS.collapse}
+                  <DownOutlined style={{ marginInlineStart: '0.5em', transition: '0.3s all', transform: `rotate(${collapsed ? 0 : 0.5}turn)` }} />
+                </a>
+              ) : null}
+            </Space>
+          </Col>
+        </Row>
+      </Form>
     </div>
   );
 }
+
+export default SearchForm;

@@ -1,9 +1,9 @@
 /**
- * Generic resource page (ProTable list + Formily form). Load it lazily:
+ * Generic resource page (antd Table list + Formily form). Load it lazily:
  *   const ResourcePage = lazy(() => import('../engine'));
  *   <ResourcePage resource="hisDoctor" />
- * ProTable lives only in this chunk tree; the Formily form is a further lazy
- * chunk opened on demand.
+ * The table lives only in this chunk tree; the search form hydrates after the first rows and
+ * the Formily form is a further lazy chunk opened on demand.
  */
 import ResourcePage from './ResourcePage';
 

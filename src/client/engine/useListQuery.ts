@@ -1,6 +1,6 @@
 /**
- * The list's request lifecycle, owned here rather than by ProTable's `request`
- * (ProTable issues #8559/#5619 double fetch, #8954 stale response wins).
+ * The list's request lifecycle, owned here rather than by a table component's `request`
+ * (as ProTable's was: its issues #8559/#5619 double fetch, #8954 stale response wins).
  *
  * - One query object (search values, sort, page) is the single source of truth;
  *   every change produces exactly one request, from one effect.

@@ -1,12 +1,14 @@
 /**
  * Header parts loaded in their own chunks after the shell paints (the notice bell and the
- * dialogs are not needed for the first rows). A part that fails to load or render is an error
- * like any other — it is not hidden.
+ * dialogs are not needed for the first rows): on a list page opened from its address, once its
+ * first rows are painted, so their chunks and calls never compete with the rows. A part that
+ * fails to load or render is an error like any other — it is not hidden.
  */
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { afterExpectedRows } from '../state/milestones';
 
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(() => load().then((c) => ({ default: c })));
+  const Lazy = lazy(() => new Promise<void>((go) => afterExpectedRows(go)).then(load).then((c) => ({ default: c })));
   function Deferred(props: P) {
     return (
       <Suspense fallback={null}>

@@ -3,7 +3,13 @@
  * modules waits for it, so it never competes with the rows the user is waiting for.
  */
 let rowsPainted = false;
+let rowsExpected = false;
 const waiting: Array<() => void> = [];
+
+/** The page being opened is a module's list (start-up on its address): deferred work waits for its rows. */
+export function expectFirstRows(): void {
+  rowsExpected = true;
+}
 
 /** Called by the list once its first rows are on screen (after the frame that paints them). */
 export function markFirstRows(): void {
@@ -23,4 +29,10 @@ export function afterFirstRows(fn: () => void, timeout = 4000): void {
   };
   waiting.push(once);
   setTimeout(once, timeout);
+}
+
+/** After the first rows when the page being opened is a list (at most `timeout` ms), else now. */
+export function afterExpectedRows(fn: () => void, timeout = 4000): void {
+  if (rowsExpected) afterFirstRows(fn, timeout);
+  else fn();
 }

@@ -30,7 +30,7 @@ export interface WidgetSpec {
   props?: Record<string, unknown>;
 }
 
-/** How a list cell shows the value (ProTable valueType). */
+/** How a list cell shows the value (the list column's value type). */
 export type CellType =
   | 'text' | 'textarea' | 'digit' | 'money' | 'date' | 'dateTime' | 'time' | 'select' | 'switch'
   | 'image' | 'images' | 'file' | 'link' | 'color' | 'icon' | 'json' | 'richtext';

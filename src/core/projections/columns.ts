@@ -1,4 +1,4 @@
-/** ProTable columns and search fields as plain data; the client maps valueType/dict to renderers. */
+/** List columns and search fields as plain data; the client maps valueType/dict to renderers. */
 import type { FieldKind, FieldSchema, ResourceSchema, SearchMode } from '../schema/types.js';
 import type { Registry } from '../schema/registry.js';
 import { findField, hasDictText, isMultiValued, isSystemColumn } from '../schema/naming.js';

@@ -4,7 +4,7 @@
  * A module of the console is one JSON file under `schemas/modules/` typed by
  * `ResourceSchema`. The published meta-schema (`schemas/meta/resource.schema.json`)
  * is the normative form of these types; the two are kept equal by a unit test.
- * Every projection (ProTable columns, Formily schema, ajv validator, SQL table,
+ * Every projection (list columns, Formily schema, ajv validator, SQL table,
  * menu/permission entries) reads only these types.
  */
 

@@ -1,11 +1,12 @@
 /**
  * Login: 账号密码登录 and 手机号登录 (SMS code) tabs; with CAS configured (global config
  * `casServerUrl`) the page goes to CAS and, back with a ticket, validates it (CasLogin).
- * antd Form only (no pro-components, no Formily, no antd Tabs, to keep the route small).
+ * antd Input and Button only (no antd Form, pro-components, Formily or antd Tabs, to keep the
+ * route small; the SMS tab, with its antd Form, is a lazy chunk).
  * Success: notification 欢迎 / `<greeting>，欢迎回来`, then to the redirect query or home.
  */
-import { lazy, Suspense, useState } from 'react';
-import { Button, Form } from 'antd';
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button } from 'antd';
 // The base Input and Password only: `antd`'s Input also drags in TextArea, Search and OTP.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -59,34 +60,88 @@ function LoginTabs({ mode, onChange }: { mode: Mode; onChange: (m: Mode) => void
   );
 }
 
+/** A field of the account form: the input, and under it the message of a failed required check. */
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return (
+    <div style={{ minHeight: 24, lineHeight: '24px', fontSize: 14 }}>
+      {message ? (
+        <div id={id} role="alert" className="ant-form-item-explain-error" style={{ color: '#ff4d4f' }}>
+          {message}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The required checks of the account form: a field left empty (spaces count as empty) gets its message. */
+const REQUIRED: Record<keyof LoginValues, string> = { username: '请输入用户名', password: '请输入密码' };
+function checkLogin(v: LoginValues): Partial<Record<keyof LoginValues, string>> {
+  const errors: Partial<Record<keyof LoginValues, string>> = {};
+  for (const k of Object.keys(REQUIRED) as Array<keyof LoginValues>) if (!v[k].trim()) errors[k] = REQUIRED[k];
+  return errors;
+}
+
+/**
+ * 账号密码登录 as a plain form (no antd Form: its field store, validator and label tooltip
+ * would be most of the login route's JavaScript for two required fields). A field is checked
+ * on submit and, once it showed a message, again on every change.
+ */
 function AccountLoginForm() {
   const [loading, setLoading] = useState(false);
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
   const done = useAfterLogin();
-  async function onFinish(values: LoginValues) {
+  const change = (k: keyof LoginValues) => (e: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [k]: e.target.value };
+    setValues(next);
+    if (errors[k]) setErrors((old) => ({ ...old, [k]: checkLogin(next)[k] }));
+  };
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const found = checkLogin(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
     setLoading(true);
     try {
       const res = await login(values.username.trim(), values.password);
       if (!res.isJump) done();
-    } catch (e) {
-      showLoginError(e);
+    } catch (err) {
+      showLoginError(err);
     } finally {
       setLoading(false);
     }
   }
   return (
-    <Form<LoginValues> name="login" size="large" onFinish={onFinish} autoComplete="off" data-testid="login-form">
-      <Form.Item name="username" rules={[{ required: true, message: '请输入用户名' }]}>
-        <Input prefix={<UserOutlined style={{ color: 'rgba(0,0,0,.25)' }} />} placeholder="请输入用户名" autoFocus />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-        <Password prefix={<LockOutlined style={{ color: 'rgba(0,0,0,.25)' }} />} placeholder="请输入密码" />
-      </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loading}>
-          登录
-        </Button>
-      </Form.Item>
-    </Form>
+    <form name="login" onSubmit={(e) => void onSubmit(e)} autoComplete="off" noValidate data-testid="login-form">
+      <Input
+        id="login_username"
+        size="large"
+        value={values.username}
+        onChange={change('username')}
+        status={errors.username ? 'error' : undefined}
+        aria-invalid={!!errors.username}
+        aria-describedby={errors.username ? 'login_username_help' : undefined}
+        prefix={<UserOutlined style={{ color: 'rgba(0,0,0,.25)' }} />}
+        placeholder="请输入用户名"
+        autoFocus
+      />
+      <FieldError id="login_username_help" message={errors.username} />
+      <Password
+        id="login_password"
+        size="large"
+        value={values.password}
+        onChange={change('password')}
+        status={errors.password ? 'error' : undefined}
+        aria-invalid={!!errors.password}
+        aria-describedby={errors.password ? 'login_password_help' : undefined}
+        prefix={<LockOutlined style={{ color: 'rgba(0,0,0,.25)' }} />}
+        placeholder="请输入密码"
+      />
+      <FieldError id="login_password_help" message={errors.password} />
+      <Button type="primary" htmlType="submit" size="large" block loading={loading} style={{ marginBottom: 24 }}>
+        登录
+      </Button>
+    </form>
   );
 }
 

@@ -1,0 +1,69 @@
+/**
+ * The list's table card: title and toolbar, the selection bar, then an antd Table.
+ * It draws what the list used from ProTable (title, toolbar buttons, 刷新, 已选择 bar, card)
+ * on antd's own Table: ProTable and the pro-form/pro-field/pro-utils it brings were a third
+ * of a list page's JavaScript for a table rendered through `render` with `search={false}`.
+ */
+import type { Key, ReactNode } from 'react';
+import { Button, Space, Table, Tooltip, theme, type TableProps } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+
+export interface ListTableProps<T> extends Omit<TableProps<T>, 'title'> {
+  /** Shown left of the toolbar (the module's title). */
+  headerTitle: ReactNode;
+  /** Toolbar items, right of the title (falsy items are skipped). */
+  toolbar: ReactNode[];
+  /** 刷新 button at the end of the toolbar. */
+  onReload: () => void;
+  /** The 已选择 bar above the table while rows are selected. */
+  selectedKeys?: Key[];
+  onClearSelection?: () => void;
+}
+
+export const LIST_TEXTS = { reload: '刷新', selected: (n: number) => `已选择 ${n} 项`, clear: '取消选择' } as const;
+
+export function ListTable<T extends object>({ headerTitle, toolbar, onReload, selectedKeys, onClearSelection, ...table }: ListTableProps<T>) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      className="resource-table-card"
+      style={{
+        background: token.colorBgContainer,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        paddingInline: token.paddingLG,
+      }}
+    >
+      <div className="resource-table-toolbar" style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: token.marginSM, paddingBlock: token.padding }}>
+        <div className="resource-table-title" style={{ flex: '1 1 auto', fontSize: token.fontSizeLG, fontWeight: 500, color: token.colorTextHeading }}>
+          {headerTitle}
+        </div>
+        <Space wrap size={token.marginXS}>
+          {toolbar.filter(Boolean)}
+          <Tooltip title={LIST_TEXTS.reload}>
+            <Button type="text" aria-label={LIST_TEXTS.reload} icon={<ReloadOutlined />} onClick={onReload} />
+          </Tooltip>
+        </Space>
+      </div>
+      {selectedKeys && selectedKeys.length > 0 ? (
+        <div
+          className="resource-table-alert"
+          style={{
+            marginBottom: token.margin,
+            paddingBlock: token.paddingSM,
+            paddingInline: token.paddingLG,
+            borderRadius: token.borderRadius,
+            background: token.colorFillQuaternary,
+            color: token.colorTextTertiary,
+          }}
+        >
+          <Space>
+            <span>{LIST_TEXTS.selected(selectedKeys.length)}</span>
+            <a onClick={onClearSelection}>{LIST_TEXTS.clear}</a>
+          </Space>
+        </div>
+      ) : null}
+      <Table<T> {...table} />
+    </div>
+  );
+}
