@@ -29,13 +29,14 @@ import { decodeListState, encodeListState, ownedKeys, sameOwned, writeUrl } from
 import { applySettings, useTableSettings } from './tableSettings';
 import { batchTransitions, rowActions, rowTransitions, toolbarActions, useActionHost } from './actions';
 import { useTreeRows } from './useTreeRows';
-import { FilterTree } from './FilterTree';
 import { ListTable } from './ListTable';
 
 /** The Formily form is its own chunk, fetched when a form first opens. */
 const ResourceForm = lazy(() => import('./ResourceForm'));
 const ColumnSettingsPanel = lazy(() => import('./ColumnSettingsPanel'));
 const ImportModal = lazy(() => import('./ImportModal'));
+/** The filter tree (antd Tree) of `list.filterTree` lists only: its own chunk. */
+const FilterTree = lazy(() => import('./FilterTree').then((m) => ({ default: m.FilterTree })));
 /** The search form (date pickers, selects, the form store) hydrates after the first rows paint. */
 const SearchForm = lazy(() => import('./SearchForm'));
 /** Height of a collapsed search form (one row of fields and its padding), held while it loads. */
@@ -398,7 +399,9 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
       {treeField
         ? (
           <div style={{ display: 'flex', gap: 16, alignItems: 'stretch' }}>
-            <FilterTree schema={schema} field={treeField} selected={treeValue} onSelect={onTreeSelect} />
+            <Suspense fallback={<div style={{ width: 240 }}><Spin /></div>}>
+              <FilterTree schema={schema} field={treeField} selected={treeValue} onSelect={onTreeSelect} />
+            </Suspense>
             <div style={{ flex: 1, minWidth: 0 }}>{page}</div>
           </div>
         )
