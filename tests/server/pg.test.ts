@@ -469,8 +469,8 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL', () => {
       expect(missing.body.message).toBe('未通过原因：请输入未通过原因!');
       const r = await call(app, '/hisPrescription/reject', { method: 'PUT', token: hosp, body: { id: id2, rejectReason: '诊断与用药不符，请补充诊断' } });
       expect(r.status, r.body.message).toBe(200);
-      // the review flow offers nothing after 未通过; the upload flow (its own status field) still offers 上报 / 不上报
-      expect(await get('/hisPrescription/queryById', id2)).toMatchObject({ status: '3', rejectReason: '诊断与用药不符，请补充诊断', _transitions: ['upload', 'ignoreUpload'] });
+      // nothing after 未通过: the review flow ends, and the upload flow's `when` wants a prescription that took effect
+      expect(await get('/hisPrescription/queryById', id2)).toMatchObject({ status: '3', rejectReason: '诊断与用药不符，请补充诊断', _transitions: [] });
       expect((await call(app, '/hisPrescription/approve', { method: 'PUT', token: admin, body: { id: id2 } })).status).toBe(404);
     });
 
