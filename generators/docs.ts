@@ -38,7 +38,7 @@ function rulesCell(f: FieldSchema): string {
   if (f.rule) r.push(`规则 ${code(f.rule)}`);
   if (f.default !== undefined) r.push(`默认 ${JSON.stringify(f.default)}`);
   if (f.readOnly) r.push('只读');
-  if (f.countOf) r.push(`计数 ${code(`${f.countOf.resource}.${f.countOf.via}`)}${f.countOf.where ? ` ${JSON.stringify(f.countOf.where)}` : ''}${f.countOf.max ? `，不超过 ${code(f.countOf.max)}` : ''}`);
+  if (f.countOf) r.push(`计数 ${code(`${f.countOf.resource}.${f.countOf.via}`)}${f.countOf.where ? ` ${JSON.stringify(f.countOf.where)}` : ''}${f.countOf.max ? `，不超过 ${code(f.countOf.max)}` : ''}${f.countOf.per ? `，同一 ${code(f.countOf.per.field)} 不超过 ${code(f.countOf.per.max)}` : ''}`);
   if (f.createOnly) r.push('仅新增');
   if (f.writeOnly) r.push('不返回');
   if (f.hidden) r.push('隐藏');

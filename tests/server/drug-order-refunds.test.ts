@@ -68,7 +68,7 @@ describe('购药订单退款', () => {
     // a refunded order can no longer be chosen for a refund
     const again = await refund(String(o.id), 0.01);
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe('购药订单：选择的记录不存在或无权使用');
+    expect(again.body.message).toBe('购药订单：只能选择支付状态为「已付款」的记录');
   });
 
   it('a closed refund no longer counts toward the cap, and its order stays paid', async () => {

@@ -738,6 +738,11 @@ function checkCountOf(f: FieldSchema, spec: CountOfSpec, at: Array<string | numb
     const max = s.fields.find((x) => x.key === spec.max);
     if (!max || max.kind !== 'integer' || max.key === f.key) err(p('countOf', 'max'), `${name} 的计数上限 "${spec.max}" 不是本资源的其他 integer 字段`);
   }
+  if (spec.per) {
+    if (!target.fields.some((x) => x.key === spec.per!.field && x.key !== spec.via)) err(p('countOf', 'per', 'field'), `${name} 的 countOf.per.field "${spec.per.field}" 不是资源 "${target.name}" 的其他字段`);
+    const max = s.fields.find((x) => x.key === spec.per!.max);
+    if (!max || max.kind !== 'integer' || max.key === f.key) err(p('countOf', 'per', 'max'), `${name} 的 countOf.per.max "${spec.per.max}" 不是本资源的其他 integer 字段`);
+  }
 }
 
 /** `answerSummary`: the answer resource refers to this one and holds json answers; the questions child has the named fields. */

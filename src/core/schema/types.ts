@@ -60,6 +60,11 @@ export interface CountOfSpec {
   where?: Condition;
   /** An integer field of this resource bounding the count (e.g. the coupon's 发放总量). */
   max?: string;
+  /**
+   * A bound per value of a field of the counted records: at most `max` (an integer field of this
+   * resource) counted records of one owner may hold the same `field` value (e.g. 每人限领 per 会员).
+   */
+  per?: { field: string; max: string };
 }
 
 export interface RefSpec {
