@@ -81,7 +81,7 @@ function renderModule(s: ResourceSchema, reg: Registry, childOf: Map<string, str
     out.push('| 动作 | 标题 | 从 | 到 | 接口 | 权限 | 表单 | 效果 |', '|---|---|---|---|---|---|---|---|');
     for (const t of s.states.transitions) {
       const label = labelOf(t.field ?? s.states.field);
-      out.push(`| ${code(t.action)} | ${t.title}${t.field ? `（${code(t.field)}）` : ''} | ${t.from.map(label).join('、')} | ${label(t.to)} | ${code(`PUT ${apiPath(s, t.action)}`)} | ${code(transitionPermission(s, t))} | ${(t.form ?? []).map((x) => `${x.title}${x.required ? '*' : ''}`).join('、')} | ${t.effect ? code(t.effect) : ''} |`);
+      out.push(`| ${code(t.action)} | ${t.title}${t.field ? `（${code(t.field)}）` : ''}${t.system ? '（系统执行）' : ''} | ${t.from.map(label).join('、')} | ${label(t.to)} | ${code(`PUT ${apiPath(s, t.action)}`)} | ${code(transitionPermission(s, t))} | ${(t.form ?? []).map((x) => `${x.title}${x.required ? '*' : ''}`).join('、')} | ${t.effect ? code(t.effect) : ''} |`);
     }
     out.push('');
   }

@@ -303,6 +303,11 @@ export interface Transition {
   to: string;
   /** Permission code; defaults to `<prefix>:<action>`. */
   permission?: string;
+  /**
+   * Taken only by the server (an effect, e.g. refundReferenced's `refund`): never offered as a
+   * button nor in `_transitions`; a direct call of its route is refused 400.
+   */
+  system?: boolean;
   confirm?: string;
   /**
    * Transition form. Fields that are also fields of the resource (e.g. rejectReason) are
