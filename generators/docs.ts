@@ -38,7 +38,7 @@ function rulesCell(f: FieldSchema): string {
   if (f.rule) r.push(`规则 ${code(f.rule)}`);
   if (f.default !== undefined) r.push(`默认 ${JSON.stringify(f.default)}`);
   if (f.readOnly) r.push('只读');
-  if (f.countOf) r.push(`计数 ${code(`${f.countOf.resource}.${f.countOf.via}`)}${f.countOf.where ? ` ${JSON.stringify(f.countOf.where)}` : ''}${f.countOf.max ? `，不超过 ${code(f.countOf.max)}` : ''}`);
+  if (f.countOf) r.push(`计数 ${code(`${f.countOf.resource}.${f.countOf.via}`)}${f.countOf.where ? ` ${JSON.stringify(f.countOf.where)}` : ''}${f.countOf.max ? `，不超过 ${code(f.countOf.max)}` : ''}${f.countOf.per ? `，同一 ${code(f.countOf.per.field)} 不超过 ${code(f.countOf.per.max)}` : ''}`);
   if (f.createOnly) r.push('仅新增');
   if (f.writeOnly) r.push('不返回');
   if (f.hidden) r.push('隐藏');
@@ -81,7 +81,7 @@ function renderModule(s: ResourceSchema, reg: Registry, childOf: Map<string, str
     out.push('| 动作 | 标题 | 从 | 到 | 接口 | 权限 | 表单 | 效果 |', '|---|---|---|---|---|---|---|---|');
     for (const t of s.states.transitions) {
       const label = labelOf(t.field ?? s.states.field);
-      out.push(`| ${code(t.action)} | ${t.title}${t.field ? `（${code(t.field)}）` : ''} | ${t.from.map(label).join('、')} | ${label(t.to)} | ${code(`PUT ${apiPath(s, t.action)}`)} | ${code(transitionPermission(s, t))} | ${(t.form ?? []).map((x) => `${x.title}${x.required ? '*' : ''}`).join('、')} | ${t.effect ? code(t.effect) : ''} |`);
+      out.push(`| ${code(t.action)} | ${t.title}${t.field ? `（${code(t.field)}）` : ''}${t.system ? '（系统执行）' : ''} | ${t.from.map(label).join('、')} | ${label(t.to)} | ${code(`PUT ${apiPath(s, t.action)}`)} | ${code(transitionPermission(s, t))} | ${(t.form ?? []).map((x) => `${x.title}${x.required ? '*' : ''}`).join('、')} | ${t.effect ? code(t.effect) : ''} |`);
     }
     out.push('');
   }

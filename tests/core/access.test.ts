@@ -1,5 +1,6 @@
 /** The one access rule (src/core/access): grants, code derivation, transitions from a state, field access. */
 import { describe, expect, test } from 'vitest';
+import { allowedTransitions } from '../../src/core/projections/access.js';
 import { can, codeFor, grantsFromAuth, grantsOf, holds, lookupOf, NO_GRANTS } from '../../src/core/access/index.js';
 import type { ResourceSchema } from '../../src/core/schema/types.js';
 
@@ -68,5 +69,23 @@ describe('can', () => {
     expect(can(g, { resource: 'order', action: 'edit', field: 'amount' }, lookup)).toMatchObject({ ok: false, reason: '没有权限修改字段：金额' });
     expect(can(grantsOf(['ord:amount:edit']), { resource: 'order', action: 'edit', field: 'amount' }, lookup).ok).toBe(false);
     expect(can(NO_GRANTS, { resource: 'order', action: 'view', field: 'status' }, lookup).ok).toBe(true);
+  });
+});
+
+describe('system transitions', () => {
+  const settled: ResourceSchema = {
+    ...order, name: 'settled',
+    states: { field: 'status', transitions: [{ action: 'pay', title: '支付', from: ['0'], to: '1' }, { action: 'refund', title: '全额退款', from: ['1'], to: '2', system: true }] },
+  };
+  const lk = lookupOf([settled]);
+  test('no person may take one, even holding its code and in its from state: the refusal says the system takes it', () => {
+    const all = grantsOf([], { all: true });
+    expect(can(all, { resource: 'settled', action: 'refund', record: { status: '1' } }, lk)).toEqual({ ok: false, code: 'ord:refund', reason: '「全额退款」由系统自动执行，不能手动操作' });
+    expect(can(all, { resource: 'settled', action: 'refund' }, lk).ok).toBe(false);
+    expect(can(all, { resource: 'settled', action: 'pay', record: { status: '0' } }, lk).ok).toBe(true);
+  });
+  test('it is never listed in a row\'s allowed transitions', () => {
+    expect(allowedTransitions(settled, { status: '1' }, () => true)).toEqual([]);
+    expect(allowedTransitions(settled, { status: '0' }, () => true)).toEqual(['pay']);
   });
 });

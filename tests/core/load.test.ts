@@ -76,6 +76,15 @@ describe('loadRegistry', () => {
     expect(load((d) => { d.states.transitions[1].action = 'add'; })).toEqual(['/states/transitions/1/action 动作名 "add" 与通用接口动作重名']);
   });
 
+  test('a system transition (taken by effects only) has no form, no confirm and is no batch action', () => {
+    expect(load((d) => { d.states.transitions[0].system = true; })).toEqual([]);
+    expect(load((d) => { d.states.transitions[1].system = true; d.states.transitions[0].system = true; d.states.transitions[0].confirm = '确定吗?'; d.list.batch = ['delete', 'approve']; })).toEqual([
+      '/states/transitions/0/confirm 流转 "approve" 只由系统执行（system），不能声明 confirm',
+      '/list/batch 批量动作 "approve" 是只由系统执行的流转（system）',
+      '/states/transitions/1/form 流转 "reject" 只由系统执行（system），不能声明 form',
+    ]);
+  });
+
   test('supersede: groups by resource fields, moves the others to another state of the dictionary', () => {
     expect(load((d) => { d.states.transitions[0].supersede = { match: ['hospitalId', 'title'], to: '2', set: { rejectReason: { value: '已由新记录取代' } } }; })).toEqual([]);
     expect(load((d) => { d.states.transitions[0].supersede = { match: ['clinic', 'auditStatus'], to: '1' }; })).toEqual([

@@ -29,7 +29,7 @@ describe('meta-schema', () => {
     expect(meta.$defs.fieldKind.enum).toEqual([...FIELD_KINDS]);
     expect(props(meta.$defs.field)).toEqual(FIELD);
     expect(props(meta)).toEqual(RESOURCE);
-    expect(props(meta.$defs.transition)).toEqual(keys<Transition>({ action: true, title: true, from: true, to: true, permission: true, confirm: true, form: true, effect: true, set: true, supersede: true, ledger: true, field: true, schedule: true, when: true }));
+    expect(props(meta.$defs.transition)).toEqual(keys<Transition>({ action: true, title: true, from: true, to: true, permission: true, system: true, confirm: true, form: true, effect: true, set: true, supersede: true, ledger: true, field: true, schedule: true, when: true }));
     expect(props(meta.$defs.transition.properties.supersede)).toEqual(keys<SupersedeSpec>({ match: true, to: true, set: true }));
     expect(props(meta.$defs.ledger)).toEqual(keys<LedgerPost>({ resource: true, direction: true, child: true, keys: true, quantity: true, label: true, carry: true, drawOrder: true }));
     expect(props(meta.$defs.period)).toEqual(keys<Period>({ years: true, months: true, days: true }));

@@ -79,9 +79,11 @@ describe('优惠券 已领数量', () => {
     const token = await apiLogin(e2e.url, USERS.hospadmin.username, USERS.hospadmin.password);
     const name = '浏览器领券测试券';
     const couponId = await ok<string>(token, '/hisCoupon/add', { body: {
-      name, couponType: '3', faceValue: 10, scope: '3', issueWay: '1', totalCount: 50, perLimit: 1,
+      name, couponType: '3', faceValue: 10, scope: '3', issueWay: '1', totalCount: 50, perLimit: 2,
       validType: '2', validDays: 30,
     } });
+    // only a coupon 进行中 may be received
+    await ok(token, '/hisCoupon/start', { method: 'PUT', body: { id: couponId } });
     const member = (await ok<{ records: Rec[] }>(token, '/hisMember/list', { query: { pageSize: 1 } })).records[0]!;
 
     const { page, errors } = await e2e.newSession();

@@ -2,7 +2,8 @@
  * 购药订单 refunds through 退款管理: a refund names the drug order (订单类型 购药订单), refunds of
  * one order add up to at most its 自费金额 (`capBy`, the rule of the consultation orders), and once
  * its successful refunds reach the paid amount the order's 支付状态 moves to 已退款
- * (`refundReferenced` → its `refund` transition), after which no new refund can name it.
+ * (`refundReferenced` → its `refund` transition), after which no new refund can name it. That
+ * transition is the system's (`system: true`): never offered to a person, a direct call refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -68,7 +69,7 @@ describe('购药订单退款', () => {
     // a refunded order can no longer be chosen for a refund
     const again = await refund(String(o.id), 0.01);
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe('购药订单：选择的记录不存在或无权使用');
+    expect(again.body.message).toBe('购药订单：只能选择支付状态为「已付款」的记录');
   });
 
   it('a closed refund no longer counts toward the cap, and its order stays paid', async () => {
@@ -95,5 +96,21 @@ describe('seeded drug-order refunds', () => {
     const byOrder = new Map<string, number>();
     for (const r of page.records.filter((x) => x.status !== '4')) byOrder.set(String(r.drugOrderId), (byOrder.get(String(r.drugOrderId)) ?? 0) + cents(r.refundAmount));
     for (const [id, total] of byOrder) expect(total).toBeLessThanOrEqual(cents((await order(id)).selfAmount));
+  });
+
+  it('全额退款 is taken only by the refunds: a paid order does not offer it, a direct call is refused (admin too) and changes nothing', async () => {
+    const o = await order(String(paid[0]!.id));
+    expect(o.payStatus).toBe('3');
+    expect(o._transitions).not.toContain('refund');
+    const listed = (await call<Page<Rec>>(app, '/hisDrugOrder/list', { token: hosp, query: { payStatus: '3', pageSize: 50 } as never })).body.result.records;
+    expect(listed.length).toBeGreaterThan(0);
+    for (const r of listed) expect(r._transitions).not.toContain('refund');
+    for (const token of [hosp, await login(app, 'admin')]) {
+      for (const method of ['PUT', 'POST'] as const) {
+        const r = await call(app, '/hisDrugOrder/refund', { method, token, tenantId: 1001, body: { id: String(o.id) } });
+        expect([r.status, r.body.message]).toEqual([400, '「全额退款」由系统自动执行，不能手动操作']);
+      }
+    }
+    expect(await order(String(o.id))).toMatchObject({ payStatus: '3', version: o.version });
   });
 });

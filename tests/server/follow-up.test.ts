@@ -141,4 +141,27 @@ describe('关怀提醒 发送', () => {
     await ok('/hisCareReminder/send', { method: 'PUT', body: { id: reminder, patientId: patient.id } });
     expect((await logs()).filter((l) => l.result === '1').length).toBe(3);
   });
+
+  it('站内信 to a patient without a system account fails with its reason: no bell message, the other channels still send', async () => {
+    const siteReminder = await ok<string>('/hisCareReminder/add', { body: {
+      name: '用药提醒站内信', careType: '2', triggerType: '1', refTimeId, offsetDays: 0, sendTime: '08:00:00', channels: '1,5', crowdTypes: '2',
+      content: '请按时服药。',
+    } });
+    await ok('/hisCareReminder/enable', { method: 'PUT', body: { id: siteReminder } });
+    // 系统通告 of the hospital (the admin reads every tenant's): the bell message would be one titled with the reminder
+    const admin = await login(app, 'admin');
+    const announcements = async () => {
+      const r = await call<Page<Rec>>(app, '/sys/annountCement/list', { token: admin, tenantId: 1001, query: { title: '*用药提醒站内信*' } });
+      expect(r.body.success, r.body.message).toBe(true);
+      return r.body.result.total;
+    };
+    await ok('/hisCareReminder/send', { method: 'PUT', body: { id: siteReminder, patientId: patient.id } });
+    expect(await announcements()).toBe(0);
+    const rows = ((await ok<Rec>('/hisCareReminder/queryById', { query: { id: siteReminder } })).logs as Rec[])
+      .sort((a, b) => String(a.channel).localeCompare(String(b.channel)));
+    expect(rows.map((l) => [l.channel, l.patientId, l.result, l.failReason ?? null])).toEqual([
+      ['1', patient.id, '1', null],
+      ['5', patient.id, '2', '接收人没有系统账号，不能接收站内信'],
+    ]);
+  });
 });

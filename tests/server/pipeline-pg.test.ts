@@ -76,9 +76,10 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL: version check', (
   it('concurrent receives of one coupon never pass its 发放总量, and 已领数量 counts the rows (countOf locks the coupon)', async () => {
     const coupon = await call<string>(app, '/hisCoupon/add', {
       token: hosp,
-      body: { name: '并发领券测试券', couponType: '3', faceValue: 10, scope: '3', issueWay: '1', totalCount: 3, perLimit: 1, validType: '2', validDays: 30 },
+      body: { name: '并发领券测试券', couponType: '3', faceValue: 10, scope: '3', issueWay: '1', totalCount: 3, perLimit: 99, validType: '2', validDays: 30 },
     });
     expect(coupon.body.success).toBe(true);
+    expect((await call(app, '/hisCoupon/start', { method: 'PUT', token: hosp, body: { id: coupon.body.result } })).body.success).toBe(true);
     const member = (await call<Page<Rec>>(app, '/hisMember/list', { token: hosp, query: { pageSize: 1 } })).body.result.records[0]!;
     const results = await Promise.all(Array.from({ length: 8 }, () => call(app, '/hisCouponRecord/add', {
       token: hosp,
@@ -91,7 +92,23 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL: version check', (
     expect((await call<Rec>(app, '/hisCoupon/queryById', { token: hosp, query: { id: coupon.body.result } })).body.result).toMatchObject({ receivedCount: 3, usedCount: 0 });
   });
 
-  it('the seed counts each coupon\'s records (the recount runs on PostgreSQL too)', async () => {
+  it('concurrent receives by one member never pass the coupon\'s 每人限领 (countOf.per under the same lock)', async () => {
+    const coupon = await call<string>(app, '/hisCoupon/add', {
+      token: hosp,
+      body: { name: '并发限领测试券', couponType: '3', faceValue: 10, scope: '3', issueWay: '1', totalCount: 100, perLimit: 2, validType: '2', validDays: 30 },
+    });
+    expect((await call(app, '/hisCoupon/start', { method: 'PUT', token: hosp, body: { id: coupon.body.result } })).body.success).toBe(true);
+    const member = (await call<Page<Rec>>(app, '/hisMember/list', { token: hosp, query: { pageSize: 1 } })).body.result.records[0]!;
+    const results = await Promise.all(Array.from({ length: 8 }, () => call(app, '/hisCouponRecord/add', {
+      token: hosp,
+      body: { couponId: coupon.body.result, memberId: member.id, receiveWay: '1', receiveTime: '2026-01-05 10:00:00', expireTime: '2026-02-05 23:59:59' },
+    })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.status === 400).map((r) => r.body.message)).toEqual(Array(6).fill('会员：同一优惠券不能超过每人限领 2'));
+    expect((await call<Rec>(app, '/hisCoupon/queryById', { token: hosp, query: { id: coupon.body.result } })).body.result).toMatchObject({ receivedCount: 2 });
+  });
+
+    it('the seed counts each coupon\'s records (the recount runs on PostgreSQL too)', async () => {
     const coupons = (await call<Page<Rec>>(app, '/hisCoupon/list', { token: hosp, query: { pageSize: 100 } })).body.result.records;
     const records = (await call<Page<Rec>>(app, '/hisCouponRecord/list', { token: hosp, query: { pageSize: 1000 } })).body.result.records;
     for (const c of coupons) {

@@ -436,7 +436,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
  */
 function actionColumnWidth(schema: ResourceSchema): number {
   const fromState = new Map<string, number>();
-  for (const t of schema.states?.transitions ?? []) for (const f of t.from) fromState.set(f, (fromState.get(f) ?? 0) + 1);
+  for (const t of schema.states?.transitions ?? []) if (!t.system) for (const f of t.from) fromState.set(f, (fromState.get(f) ?? 0) + 1);
   const transitions = Math.max(0, ...fromState.values());
   const rowActions = (schema.actions ?? []).filter((a) => a.placement === 'row').length;
   const buttons = 3 + transitions + rowActions;

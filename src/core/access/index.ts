@@ -103,6 +103,9 @@ export interface AccessDecision {
   reason?: string;
 }
 
+/** Why a person cannot take a `system` transition (only the server's effects take it). */
+export const systemTransitionReason = (t: { title: string }) => `「${t.title}」由系统自动执行，不能手动操作`;
+
 export function can(grants: Grants, req: AccessRequest, lookup: SchemaLookup): AccessDecision {
   const schema = lookup.resource(req.resource);
   if (!schema) return { ok: false, code: '', reason: `未知资源：${req.resource}` };
@@ -120,6 +123,7 @@ export function can(grants: Grants, req: AccessRequest, lookup: SchemaLookup): A
   if (schema.readOnly && WRITE_ACTIONS.has(req.action)) return { ok: false, code, reason: `${schema.title}由系统记录，不能修改` };
   if (!has(code)) return { ok: false, code, reason: `没有权限：${code}` };
   const t = schema.states?.transitions.find((x) => x.action === req.action);
+  if (t?.system) return { ok: false, code, reason: systemTransitionReason(t) };
   if (t && req.record && !transitionAllowedFor(schema, t, req.record)) {
     return { ok: false, code, reason: `当前状态不允许执行「${t.title}」` };
   }

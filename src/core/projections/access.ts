@@ -41,11 +41,14 @@ export function deletableInState(schema: Pick<ResourceSchema, 'states'>, row: Re
   return v !== null && v !== undefined && d.includes(String(v));
 }
 
-/** Actions of the transitions allowed for the row (state and `when`) AND permitted to the caller, in declaration order. */
+/**
+ * Actions of the transitions allowed for the row (state and `when`) AND permitted to the caller, in
+ * declaration order; `system` transitions (taken only by the server) never.
+ */
 export function allowedTransitions(schema: ResourceSchema, row: Record<string, unknown>, can: Can): string[] {
   const st = schema.states;
   if (!st) return [];
-  return st.transitions.filter((t) => transitionAllowedFor(schema, t, row) && can(transitionPermission(schema, t))).map((t) => t.action);
+  return st.transitions.filter((t) => !t.system && transitionAllowedFor(schema, t, row) && can(transitionPermission(schema, t))).map((t) => t.action);
 }
 
 export function canViewField(f: FieldSchema, can: Can): boolean {

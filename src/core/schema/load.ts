@@ -258,6 +258,12 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
       });
       if (t.effect) names.effect(pointer('states', 'transitions', i, 'effect'), t.effect);
       if (t.when) checkTransitionWhen(s, t, i, reg, err);
+      if (t.system) {
+        // nobody fills a form or answers a prompt for a transition the server takes
+        if (t.form?.length) err(pointer('states', 'transitions', i, 'form'), `流转 "${t.action}" 只由系统执行（system），不能声明 form`);
+        if (t.confirm !== undefined) err(pointer('states', 'transitions', i, 'confirm'), `流转 "${t.action}" 只由系统执行（system），不能声明 confirm`);
+        if (s.list?.batch?.includes(t.action)) err(pointer('list', 'batch'), `批量动作 "${t.action}" 是只由系统执行的流转（system）`);
+      }
       for (const [key, spec] of Object.entries(t.set ?? {})) checkTransitionSet(s, t, i, key, spec, err);
       if (t.supersede) checkSupersede(s, t, i, dict, err);
       if (t.ledger) checkLedger(s, t, i, reg, err);
@@ -737,6 +743,11 @@ function checkCountOf(f: FieldSchema, spec: CountOfSpec, at: Array<string | numb
   if (spec.max !== undefined) {
     const max = s.fields.find((x) => x.key === spec.max);
     if (!max || max.kind !== 'integer' || max.key === f.key) err(p('countOf', 'max'), `${name} 的计数上限 "${spec.max}" 不是本资源的其他 integer 字段`);
+  }
+  if (spec.per) {
+    if (!target.fields.some((x) => x.key === spec.per!.field && x.key !== spec.via)) err(p('countOf', 'per', 'field'), `${name} 的 countOf.per.field "${spec.per.field}" 不是资源 "${target.name}" 的其他字段`);
+    const max = s.fields.find((x) => x.key === spec.per!.max);
+    if (!max || max.kind !== 'integer' || max.key === f.key) err(p('countOf', 'per', 'max'), `${name} 的 countOf.per.max "${spec.per.max}" 不是本资源的其他 integer 字段`);
   }
 }
 

@@ -60,6 +60,11 @@ export interface CountOfSpec {
   where?: Condition;
   /** An integer field of this resource bounding the count (e.g. the coupon's 发放总量). */
   max?: string;
+  /**
+   * A bound per value of a field of the counted records: at most `max` (an integer field of this
+   * resource) counted records of one owner may hold the same `field` value (e.g. 每人限领 per 会员).
+   */
+  per?: { field: string; max: string };
 }
 
 export interface RefSpec {
@@ -298,6 +303,11 @@ export interface Transition {
   to: string;
   /** Permission code; defaults to `<prefix>:<action>`. */
   permission?: string;
+  /**
+   * Taken only by the server (an effect, e.g. refundReferenced's `refund`): never offered as a
+   * button nor in `_transitions`; a direct call of its route is refused 400.
+   */
+  system?: boolean;
   confirm?: string;
   /**
    * Transition form. Fields that are also fields of the resource (e.g. rejectReason) are

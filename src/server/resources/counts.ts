@@ -6,7 +6,9 @@
  * rows — recounts the owners it touched, before and after, so a coupon's 已领 / 已用 follow its
  * receive records whatever path wrote them. A count past the owner's `max` field refuses the
  * write (`优惠券：已领数量不能超过发放总量 100`); the owner's own write may not lower `max` below
- * the count (`发放总量：不能少于已领数量 60`).
+ * the count (`发放总量：不能少于已领数量 60`). With `per: {field, max}` the records of one owner
+ * holding the same `field` value may not pass the owner's `max` field either: a write leaving more
+ * is refused naming that field (`会员：同一优惠券不能超过每人限领 1`).
  *
  * The count is stored (lists sort, export and filter it like any column) and recomputed from the
  * rows, never incremented, so a retried or concurrent write cannot drift it. On PostgreSQL the
@@ -102,6 +104,7 @@ export async function keepCounts(ctx: AppContext, db: Db, m: ResourceModel, ids:
       await db.updateTable(k.owner.table).set({ [k.col.column]: n }).where('id', '=', o.id).where('tenant_id', '=', tenantId).execute();
     }
     ctx.counts.invalidate(k.owner.table);
+    if (k.spec.per && ids.length) await keepPerLimit(db, k, ids, tenantId, prefix);
   }
   for (const k of counters.filter((x) => x.owner === m && x.spec.max)) {
     if (!ids.length) continue;
@@ -116,6 +119,31 @@ export async function keepCounts(ctx: AppContext, db: Db, m: ResourceModel, ids:
       }
       // an owner's own write never takes its count from the client: it stays what the rows say
       await db.updateTable(m.table).set({ [k.col.column]: n }).where('id', '=', r.id).where('tenant_id', '=', tenantId).execute();
+    }
+  }
+}
+
+/**
+ * `per`: for each (owner, value) pair the written rows hold, the counted records of that owner with
+ * that value may not pass the owner's `per.max` field.
+ */
+async function keepPerLimit(db: Db, k: Counter, ids: string[], tenantId: number, prefix: string): Promise<void> {
+  const perCol = k.counted.byKey.get(k.spec.per!.field);
+  const maxCol = k.owner.byKey.get(k.spec.per!.max);
+  if (!perCol || !maxCol) return;
+  const t = k.counted.table;
+  const written = await db.selectFrom(t).select([`${k.via.column} as o`, `${perCol.column} as v`]).where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  const pairs = new Map(written.filter((r) => present(r.o) && present(r.v)).map((r) => [`${r.o}\u0000${r.v}`, r]));
+  for (const { o, v } of pairs.values()) {
+    const owner = await db.selectFrom(k.owner.table).select(`${maxCol.column} as m`).where('tenant_id', '=', tenantId).where('id', '=', o).executeTakeFirst();
+    if (!owner || !present(owner.m)) continue;
+    const row = await db.selectFrom(t).select((eb) => eb.fn.countAll().as('n'))
+      .where(`${t}.tenant_id`, '=', tenantId).where(`${t}.${k.via.column}`, '=', o).where(`${t}.${perCol.column}`, '=', v)
+      .$if(!!k.spec.where, (qb) => qb.where((eb) => whereExpr(eb, k.counted, k.spec.where!)))
+      .executeTakeFirst();
+    if (Number(row?.n ?? 0) > Number(owner.m)) {
+      const message = `同一${k.via.field.title}不能超过${maxCol.field.title} ${Number(owner.m)}`;
+      throw badRequest(`${prefix}${perCol.field.title}：${message}`, { errors: [{ field: perCol.key, message }] });
     }
   }
 }

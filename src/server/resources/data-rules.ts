@@ -1,7 +1,8 @@
 /**
  * Data rules (数据规则, JeecgBoot sys_permission_data_rule): a menu page's rules limit the rows
  * of its resource for the roles that selected them in the 授权 drawer (sys_role_permission
- * `data_rule_ids`). Every reader builds its WHERE through `scopedFrom`: the tenant, then every
+ * `data_rule_ids`) and for the department roles that selected them (sys_depart_role_permission
+ * `data_rule_ids`, while the department still holds the menu). Every reader builds its WHERE through `scopedFrom`: the tenant, then every
  * active rule of the caller (all rules must hold). Rules are read per request (no cache), so a
  * change applies to the next call on every instance.
  *
@@ -93,6 +94,19 @@ export async function rowScope(ctx: AppContext, m: ResourceModel, tenantId: numb
     .where('rp.data_rule_ids', 'is not', null)
     .where('rp.data_rule_ids', '<>', '')
     .execute();
+  // department roles limit too (sys_depart_role_permission), while the department holds the menu
+  const departLinks = await db
+    .selectFrom('sys_depart_role_user as ru')
+    .innerJoin('sys_depart_role as r', (j) => j.onRef('r.id', '=', 'ru.drole_id').on('r.tenant_id', '=', user.tenantId))
+    .innerJoin('sys_depart_role_permission as rp', 'rp.role_id', 'r.id')
+    .innerJoin('sys_depart_permission as dp', (j) => j.onRef('dp.depart_id', '=', 'r.depart_id').onRef('dp.permission_id', '=', 'rp.permission_id'))
+    .select(['rp.data_rule_ids as ids', 'rp.permission_id as pid'])
+    .where('ru.user_id', '=', user.id)
+    .where('rp.permission_id', 'in', pages.map((p) => p.id))
+    .where('rp.data_rule_ids', 'is not', null)
+    .where('rp.data_rule_ids', '<>', '')
+    .execute();
+  links.push(...departLinks);
   if (!links.length) return { tenantId, rules: [] };
   const ids = [...new Set(links.flatMap((l) => String(l.ids).split(',').filter(Boolean)))];
   const pids = [...new Set(links.map((l) => String(l.pid)))];

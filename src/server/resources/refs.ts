@@ -2,7 +2,9 @@
  * Reference checks of the write pipeline: every id a `ref` / `refs` / `treeRef` value names must
  * be a record of the target resource in the tenant the write acts on and pass the field's
  * `ref.filter` (constants, and `{field}` filters against the row's value of that field, as its
- * option list does), else 400 `<title>：选择的记录不存在或无权使用`.
+ * option list does), else 400 `<title>：选择的记录不存在或无权使用`; a record of the tenant that
+ * fails a constant filter is named by it: 400 `<title>：只能选择<filter field title>为「<value text>」的记录`
+ * (e.g. `优惠券：只能选择状态为「进行中」的记录`).
  * On edit, ids the row already holds are not checked again (a record deleted since does not
  * block unrelated edits) unless a field they are filtered by changes; every id added is.
  *
@@ -62,6 +64,13 @@ export interface RefError {
   message: string;
 }
 
+/** The text a constant filter value reads as: a dictionary item's text, 是/否, else the value. */
+function valueText(ctx: AppContext, f: FieldSchema, v: string | number | boolean): string {
+  if (typeof v === 'boolean') return v ? '是' : '否';
+  const item = f.dict ? ctx.registry.dicts.get(f.dict)?.items.find((i) => i.value === String(v)) : undefined;
+  return item?.text ?? String(v);
+}
+
 /**
  * Checks the ref fields of `rows` (one query per field and chunk of ids, not per row);
  * returns every problem found, at most one per row and field.
@@ -89,6 +98,8 @@ export async function checkRefs(ctx: AppContext, db: Db, fields: FieldSchema[], 
     // value -> record id of the visible records; value -> its `{field}` filter columns
     const found = new Map<string, string>();
     const filtered = new Map<string, Rec>();
+    // value -> the message of the first constant filter the record fails
+    const refused = new Map<string, string>();
     const dependent = target ? fieldFilters.flatMap((x) => {
       const c = target.byKey.get(x.targetKey);
       return c ? [{ ...x, column: c.column, multi: c.multi }] : [];
@@ -96,7 +107,7 @@ export async function checkRefs(ctx: AppContext, db: Db, fields: FieldSchema[], 
     if (target && valueCol) {
       const constants = Object.entries(ref.filter ?? {}).flatMap(([k, spec]) => {
         const c = target.byKey.get(k);
-        return 'value' in spec && c ? [{ column: c.column, value: spec.value, multi: c.multi }] : [];
+        return 'value' in spec && c ? [{ column: c.column, value: spec.value, multi: c.multi, field: c.field }] : [];
       });
       for (let i = 0; i < wanted.length; i += CHUNK) {
         const got = await db
@@ -106,12 +117,13 @@ export async function checkRefs(ctx: AppContext, db: Db, fields: FieldSchema[], 
           .where(valueCol, 'in', wanted.slice(i, i + CHUNK))
           .execute();
         for (const g of got) {
-          const pass = constants.every((c) => {
+          const failed = constants.find((c) => {
             const want = typeof c.value === 'boolean' ? (c.value ? 1 : 0) : c.value;
             const have = g[c.column];
-            return c.multi ? String(have ?? '').split(',').includes(String(want)) : String(have) === String(want) || have === want;
+            return !(c.multi ? String(have ?? '').split(',').includes(String(want)) : String(have) === String(want) || have === want);
           });
-          if (pass) {
+          if (failed) refused.set(String(g.__v), `只能选择${failed.field.title}为「${valueText(ctx, failed.field, failed.value)}」的记录`);
+          else {
             found.set(String(g.__v), String(g.id));
             filtered.set(String(g.__v), g as Rec);
           }
@@ -133,7 +145,8 @@ export async function checkRefs(ctx: AppContext, db: Db, fields: FieldSchema[], 
     });
     perRow.forEach((ids, row) => {
       if (ids.some((id) => !found.has(id) || !matches(rows[row]!, id))) {
-        errors.push({ row, field: f.key, title: f.title, message: MSG_REF_INVALID });
+        const named = ids.map((id) => refused.get(id)).find((m) => m !== undefined);
+        errors.push({ row, field: f.key, title: f.title, message: named ?? MSG_REF_INVALID });
         return;
       }
       if (!granted) return;

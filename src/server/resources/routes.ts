@@ -13,7 +13,7 @@ import type { ResourceAction } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound, MSG } from '../errors.js';
 import { refuseHiddenQuery } from './guard.js';
-import { codeFor, lookupOf } from '../../core/access/index.js';
+import { codeFor, lookupOf, systemTransitionReason } from '../../core/access/index.js';
 import { childRecords, listRecords, treeParentColumn } from './list.js';
 import { presentRecords, readRecordFor } from './read.js';
 import { toListQuery } from './list-query.js';
@@ -105,6 +105,8 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
   for (const t of s.states?.transitions ?? []) {
     if (t.effect && !ctx.effects.get(t.effect)) throw new Error(`模块 ${s.name} 的流转 ${t.action} 引用了未注册的服务端效果：${t.effect}`);
     const handler = async (req: FastifyRequest) => {
+      // a system transition is taken by effects inside other writes, never by a call of its own
+      if (t.system) throw badRequest(systemTransitionReason(t));
       const id = await runTransition(ctx, m, t, req.body, caller(req));
       return ok(id, `${t.title}成功！`);
     };

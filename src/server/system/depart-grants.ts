@@ -13,6 +13,16 @@
  *        -> refused beyond the department's permissions (400 `权限：不能授予超出部门权限的菜单或按钮`)
  *        or beyond the caller's own (400 `权限：不能授予超出本人权限的菜单或按钮`), nothing changed.
  *        Code: the department-role module's `authorize`.
+ *   GET  /sys/sysDepartRole/datarule/:permissionId/:departId/:roleId -> {datarule, drChecked}: the
+ *        data rules of that menu a role of the department may be limited by (the department's own
+ *        selection in sys_depart_permission when it has one, else every rule of the menu) and those
+ *        the role is limited by; a menu without rules is 400 `未找到权限配置信息` (JeecgBoot).
+ *   POST /sys/sysDepartRole/datarule {permissionId, departId, roleId, dataRuleIds} (also with the
+ *        three ids in the path) -> the role's users read that menu's resource through those rules
+ *        (resources/data-rules.ts). Refused: a menu the caller may not grant (`数据规则：不能设置本人无权的菜单`),
+ *        the caller's own department role unless super administrator (`数据规则：不能修改本人所属角色的数据规则`),
+ *        a rule not offered (`数据规则：选择的规则不属于该菜单`), a menu the role does not hold
+ *        (`数据规则：请先授予该菜单并保存`). Code: the department-role module's `authorize`.
  *   GET  /sys/sysDepartRole/getDeptRoleList?departId=&userId=  -> the department's roles
  *   GET  /sys/sysDepartRole/getDeptRoleByUserId?userId=&departId= -> [{id, droleId, userId}]
  *   POST /sys/sysDepartRole/deptRoleUserAdd {userId, newRoleId, oldRoleId}
@@ -34,6 +44,7 @@ import {
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { badRequest, notFound, MSG } from '../errors.js';
+import { DATA_RULE_TABLE } from '../resources/data-rules.js';
 import type { Effects } from '../resources/effects.js';
 import { grantablePermissions, idList, permissionTree } from './role-grants.js';
 
@@ -43,6 +54,11 @@ export const DEPART_GRANT_MSG = {
   missing: '权限：选择的菜单或按钮不存在',
   noRole: '未找到对应角色',
   notMember: '用户：不属于该部门',
+  noRules: '未找到权限配置信息',
+  ruleMenuBeyondOwn: '数据规则：不能设置本人无权的菜单',
+  ruleOwnRole: '数据规则：不能修改本人所属角色的数据规则',
+  ruleNotOffered: '数据规则：选择的规则不属于该菜单',
+  ruleMenuNotHeld: '数据规则：请先授予该菜单并保存',
   saved: '保存成功！',
 } as const;
 
@@ -162,6 +178,57 @@ export function registerDepartGrantRoutes(app: FastifyInstance, ctx: AppContext)
     ctx.sessions.drop();
     return ok(null, DEPART_GRANT_MSG.saved);
   });
+
+  /** The rules of a menu a role of the department may get: the department's selection, else all of the menu's. */
+  async function offeredRules(departId: string, permissionId: string) {
+    const rules = await db.selectFrom(DATA_RULE_TABLE)
+      .select(['id', 'rule_name as ruleName', 'rule_column as ruleColumn', 'rule_conditions as ruleConditions', 'rule_value as ruleValue', 'status'])
+      .where('permission_id', '=', permissionId)
+      .orderBy('create_time', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    const link = await db.selectFrom(DP).select('data_rule_ids').where('depart_id', '=', departId).where('permission_id', '=', permissionId).executeTakeFirst();
+    const chosen = String(link?.data_rule_ids ?? '').split(',').filter(Boolean);
+    return chosen.length ? rules.filter((r) => chosen.includes(String(r.id))) : rules;
+  }
+  /** The department role named by the request, which must be of the named department. */
+  async function departRole(req: FastifyRequest, p: Body) {
+    const departId = await departOf(req, str(p.departId));
+    const role = await roleOf(req, str(p.roleId));
+    if (role.departId !== departId) throw notFound(DEPART_GRANT_MSG.noRole);
+    const permissionId = str(p.permissionId);
+    if (!permissionId || permissionId.length > 64) throw badRequest('缺少参数：permissionId');
+    return { departId, role, permissionId };
+  }
+
+  app.get('/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId', roleAuthorize, async (req) => {
+    const { departId, role, permissionId } = await departRole(req, req.params as Body);
+    const datarule = await offeredRules(departId, permissionId);
+    if (!datarule.length) throw badRequest(DEPART_GRANT_MSG.noRules);
+    const link = await db.selectFrom(DRP).select('data_rule_ids').where('role_id', '=', role.id).where('permission_id', '=', permissionId).executeTakeFirst();
+    return ok({ datarule, drChecked: String(link?.data_rule_ids ?? '') });
+  });
+
+  const saveRoleDataRules = async (req: FastifyRequest) => {
+    const { departId, role, permissionId } = await departRole(req, { ...((req.params ?? {}) as Body), ...((req.body ?? {}) as Body) });
+    const body = (req.body ?? {}) as Body;
+    const may = await grantablePermissions(db, req.session!);
+    if (may !== 'all' && !may.has(permissionId)) throw badRequest(DEPART_GRANT_MSG.ruleMenuBeyondOwn);
+    // a limit placed on the caller's own department role is not theirs to lift
+    if (may !== 'all') {
+      const own = await db.selectFrom(DRU).select('id').where('user_id', '=', req.session!.id).where('drole_id', '=', role.id).executeTakeFirst();
+      if (own) throw badRequest(DEPART_GRANT_MSG.ruleOwnRole);
+    }
+    const ruleIds = idList(body.dataRuleIds, '数据规则');
+    const offered = new Set((await offeredRules(departId, permissionId)).map((r) => String(r.id)));
+    if (ruleIds.some((id) => !offered.has(id))) throw badRequest(DEPART_GRANT_MSG.ruleNotOffered);
+    const link = await db.selectFrom(DRP).select('id').where('role_id', '=', role.id).where('permission_id', '=', permissionId).executeTakeFirst();
+    if (!link) throw badRequest(DEPART_GRANT_MSG.ruleMenuNotHeld);
+    await db.updateTable(DRP).set({ data_rule_ids: ruleIds.join(',') || null }).where('id', '=', link.id).execute();
+    return ok(null, DEPART_GRANT_MSG.saved);
+  };
+  app.post('/sys/sysDepartRole/datarule', roleAuthorize, saveRoleDataRules);
+  app.post('/sys/sysDepartRole/datarule/:permissionId/:departId/:roleId', roleAuthorize, saveRoleDataRules);
 
   const rolesOfDepart = (req: FastifyRequest, departId: string) =>
     db.selectFrom(roleModel.table)
