@@ -408,10 +408,14 @@ describe('relation options by named id (GET /sys/ref/options)', () => {
     );
   }
 
-  it('the search form loads the ref options with resource + field, never the target list', async () => {
+  it('the search form loads the ref options with resource + field once the field shows, never the target list', async () => {
     renderRefPage();
     const table = await screen.findByTestId('resource-table');
     await within(table).findByText('张三');
+    // collapsed out of sight (the narrow test page shows one field): no options asked yet
+    const expand = await screen.findByText('展开');
+    expect(optionCalls()).toHaveLength(0);
+    fireEvent.click(expand);
     await waitFor(() => expect(optionCalls().length).toBeGreaterThan(0));
     expect(optionCalls()[0]!.params).toMatchObject({ resource: 'engineRefDoctor', field: 'hospitalId' });
     expect(fake.state.calls.some((c) => c.path === '/engineHospital/list')).toBe(false);

@@ -185,4 +185,33 @@ describe('医生管理 (hisDoctor) end to end', () => {
     expect(await tableRows(page).count()).toBe(0);
     s.errors.assertClean();
   });
+
+  it('opened from its address with a stored login: no userSetting/get, and 所属医院 asks its options only once 展开 shows it', async () => {
+    const s = await e2e.newSession();
+    const { page } = s;
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    await page.waitForURL(/\/dashboard\//);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\/sys\/(userSetting\/get|ref\/options)$/.test(path)) asked.push(`${path}?${new URL(r.url()).searchParams.get('field') ?? ''}`);
+    });
+    await page.goto(`${e2e.url}${schema.menu?.path ?? '/app/doctor'}`);
+    await waitForList(page);
+    const form = searchForm(page);
+    await form.waitFor();
+    // the theme / notice preferences came with the permission answer
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((a) => a.includes('userSetting'))).toEqual([]);
+    // 所属医院 is collapsed out of sight: its options are not asked yet
+    expect(await fieldItem(form, field('所属医院').title).isVisible()).toBe(false);
+    expect(asked).toEqual([]);
+    await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/sys/ref/options')),
+      form.locator('.resource-search-collapse').click(),
+    ]);
+    await fieldItem(form, field('所属医院').title).waitFor({ state: 'visible' });
+    expect(asked).toEqual(['/hospital/sys/ref/options?hospitalId']);
+    s.errors.assertClean();
+  });
 });

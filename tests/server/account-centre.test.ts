@@ -92,4 +92,17 @@ describe('theme settings per user', () => {
     const other = await login(app, 'admin');
     expect((await call(app, '/sys/userSetting/get', { token: other, query: { key: 'ui:settings' } })).body.result).toBeNull();
   });
+
+  it('come with the permission answer (ui:* keys only), so the console asks no userSetting/get for them', async () => {
+    const a = await login(app, 'yunying');
+    const notify = { topic: false, user: true };
+    expect((await call(app, '/sys/userSetting/save', { token: a, body: { key: 'ui:notify', value: notify } })).body.success).toBe(true);
+    const perm = await call<{ uiSettings: Record<string, unknown>; tableSettings: Record<string, unknown> }>(app, '/sys/permission/getUserPermissionByToken', { token: a });
+    expect(perm.body.result.uiSettings['ui:notify']).toEqual(notify);
+    expect(perm.body.result.uiSettings['ui:settings']).toEqual({ navTheme: 'dark', primaryColor: '#722ED1', layout: 'topmenu' });
+    expect(Object.keys(perm.body.result.uiSettings).every((k) => k.startsWith('ui:'))).toBe(true);
+    expect(Object.keys(perm.body.result.tableSettings).some((k) => k.startsWith('ui:'))).toBe(false);
+    const other = await call<{ uiSettings: Record<string, unknown> }>(app, '/sys/permission/getUserPermissionByToken', { token: await login(app, 'admin') });
+    expect(other.body.result.uiSettings['ui:notify']).toBeUndefined();
+  });
 });

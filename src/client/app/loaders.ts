@@ -14,7 +14,11 @@ import { flattenRoutes, menuToRoutes } from './menuRoutes';
 const swallow = () => undefined;
 
 /** The shell, once dayjs speaks Chinese (every page with dates lives inside the shell). */
-export const loadShell = () => Promise.all([import('../shell/Shell'), import('./dayjs')]).then(([m]) => m);
+type ShellModule = typeof import('../shell/Shell');
+let shell: ShellModule | undefined;
+export const loadShell = () => Promise.all([import('../shell/Shell'), import('./dayjs')]).then(([m]) => (shell = m));
+/** The shell module once loaded (it starts loading with the permission request), else undefined. */
+export const loadedShell = (): ShellModule | undefined => shell;
 type EngineModule = typeof import('../engine/index');
 let engine: EngineModule | undefined;
 export const loadEngine = () => import('../engine/index').then((m) => (engine = m));

@@ -3,7 +3,7 @@
  * Dynamic routes are flattened to absolute paths under the shell; container items
  * (layouts with children, redirects) become redirects to their target.
  */
-import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { MenuItem } from '../state/types';
 import { pageRegistry, type PageProps } from '../pages/registry';
@@ -14,7 +14,7 @@ import { IframePage } from './IframePage';
 import { PageLoading } from './PageLoading';
 import { Titled } from './title-component';
 import { CHART_PATH, CHART_TITLE, TASK_PATH, TASK_TITLE, HOME_PATH, HOME_TITLE, MONITOR_PATH, MONITOR_TITLE, WORKPLACE_PATH, WORKPLACE_TITLE, DASHBOARD_MONITOR_PATH, DASHBOARD_MONITOR_TITLE } from './paths';
-import { loadedEngine, loadEngine, loadShell } from './loaders';
+import { loadedEngine, loadedShell, loadEngine, loadShell } from './loaders';
 
 const Login = lazy(() => import('../pages/login/Login'));
 const UserLayout = lazy(() => import('../pages/user/UserLayout'));
@@ -22,14 +22,38 @@ const Register = lazy(() => import('../pages/user/Register'));
 const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
 const Alteration = lazy(() => import('../pages/user/Alteration'));
 const PublicPage = lazy(() => import('../pages/public'));
-const Shell = lazy(loadShell);
-const LazyResourcePage = lazy(loadEngine) as LazyExoticComponent<ComponentType<{ resource: string }>>;
+/*
+ * The shell and the engine page do not suspend while their chunks load: they show the loading
+ * page from state and render once the chunk is there. A lazy() suspends on its first render,
+ * and the render retrying it is a "retry" in React 18, whose commit waits up to 500 ms after
+ * the last fallback shown when anything new in it suspends (the first rows waited ~300 ms).
+ */
+function useChunk<C>(loaded: () => C | undefined, load: () => Promise<unknown>): C | undefined {
+  const [chunk, setChunk] = useState<{ c?: C; error?: unknown }>(() => ({ c: loaded() }));
+  useEffect(() => {
+    if (chunk.c) return undefined;
+    let live = true;
+    load().then(
+      () => live && setChunk({ c: loaded() }),
+      (error: unknown) => live && setChunk({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  // a chunk that failed to load is an error for the error boundary, as a lazy() one was
+  if (chunk.error) throw chunk.error;
+  return chunk.c;
+}
 
-/** The engine page; when the engine chunk is already loaded (prefetched after login) it renders
- * at once instead of suspending for a tick. Chosen once per mount, so it never switches. */
+function Shell() {
+  const Loaded = useChunk(() => loadedShell()?.default, loadShell);
+  return Loaded ? <Loaded /> : <PageLoading />;
+}
+
 function ResourcePage({ resource }: { resource: string }) {
-  const [Loaded] = useState(() => loadedEngine()?.default);
-  return Loaded ? <Loaded resource={resource} /> : <LazyResourcePage resource={resource} />;
+  const Loaded = useChunk(() => loadedEngine()?.default, loadEngine);
+  return Loaded ? <Loaded resource={resource} /> : <PageLoading />;
 }
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();

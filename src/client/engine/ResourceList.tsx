@@ -11,8 +11,8 @@
  * - Transitions, declared actions, batch transitions (actions.tsx), export and
  *   import (ImportModal, lazy), tree tables (useTreeRows).
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type Key } from 'react';
-import { Button, Divider, Modal, Popconfirm, Popover, Space, Spin, Tooltip, type TableColumnsType } from 'antd';
+import { isValidElement, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { Button, Modal, Popconfirm, Popover, Spin, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined, DeleteOutlined, DownloadOutlined, UploadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router';
 import type { ResourceSchema } from '../../core/schema/types';
@@ -255,7 +255,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
       fixed: 'right',
       width: actionColumnWidth(schema),
       render: (_value: unknown, row: Row) => (
-        <Space size={0} split={<Divider type="vertical" />} wrap>
+        <RowActions>
           {canEdit && editableInState(schema, row) && <a onClick={() => open({ mode: 'edit', id: String(row.id), row })}>{TEXTS.edit}</a>}
           <a onClick={() => open({ mode: 'detail', id: String(row.id), row })}>{TEXTS.detail}</a>
           {rowTransitions(schema, row, allowed).map((t) => (
@@ -269,7 +269,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
               <a>{TEXTS.delete}</a>
             </Popconfirm>
           )}
-        </Space>
+        </RowActions>
       ),
     });
     return cols;
@@ -279,9 +279,22 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
   const hasSearch = useMemo(() => searchFields(schema).length > 0, [schema]);
   const tableShown = settings.ready && list.settled;
   // once the table has drawn its first rows, the search form may load (and stays)
+  // (after the frame that paints them: its chunks and render do not delay that frame)
   const [firstPainted, setFirstPainted] = useState(tableShown);
   useEffect(() => {
-    if (tableShown && !firstPainted) setFirstPainted(true);
+    if (!tableShown || firstPainted) return undefined;
+    if (typeof requestAnimationFrame !== 'function') {
+      setFirstPainted(true);
+      return undefined;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setFirstPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
   }, [tableShown, firstPainted]);
 
   const settingsButton = (
@@ -426,6 +439,28 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
         </Suspense>
       )}
     </>
+  );
+}
+
+const ACTIONS_STYLE = { display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', rowGap: 4 } as const;
+/** The vertical divider's look (antd Divider type="vertical", colorSplit). */
+const SEPARATOR_STYLE = { display: 'inline-block', height: '0.9em', marginInline: 8, borderInlineStart: '1px solid rgba(5, 5, 5, 0.06)', verticalAlign: 'middle' } as const;
+
+/**
+ * A row's buttons separated by vertical bars, wrapping when narrow. Plain spans rather than
+ * antd Space + Divider: every row of a page paints one.
+ */
+function RowActions({ children }: { children: ReactNode[] }) {
+  const shown = children.flat().filter((c) => c !== null && c !== undefined && c !== false && c !== '');
+  return (
+    <span style={ACTIONS_STYLE}>
+      {shown.map((c, i) => (
+        <span key={isValidElement(c) && c.key !== null ? c.key : i} style={{ display: 'inline-flex', alignItems: 'center' }}>
+          {i > 0 && <span role="separator" style={SEPARATOR_STYLE} />}
+          {c}
+        </span>
+      ))}
+    </span>
   );
 }
 

@@ -44,14 +44,15 @@ function NumberRange({ value, onChange }: { value?: [unknown, unknown]; onChange
   );
 }
 
-function widget(schema: ResourceSchema, s: SearchFieldSpec) {
+/** `hidden`: the field is collapsed out of sight, so a relation does not ask its options yet. */
+function widget(schema: ResourceSchema, s: SearchFieldSpec, hidden: boolean) {
   const field = findField(schema, s.key);
   if (s.kind === 'dict') {
     return <DictSelect dict={s.dict} multiple={s.multiple} placeholder={`请选择${s.title}`} />;
   }
   if ((s.kind === 'ref' || s.kind === 'refs') && field?.ref) {
     // options by named id (this resource + field), never the target's own list
-    return <RefSelect source={schema.name} field={field.key} multiple={s.mode === 'in'} placeholder={`请选择${s.title}`} />;
+    return <RefSelect source={schema.name} field={field.key} multiple={s.mode === 'in'} placeholder={`请选择${s.title}`} deferred={hidden} />;
   }
   if (s.kind === 'boolean') {
     return <Select allowClear placeholder="请选择" options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />;
@@ -138,7 +139,7 @@ export function SearchForm({ schema, onSearch, initialValues }: SearchFormProps)
             // hidden fields stay mounted (and keep their values) while collapsed
             <Col key={s.key} span={span} style={i < visible ? undefined : { display: 'none' }}>
               <Form.Item name={s.key} label={s.title} style={{ marginBottom: 0 }}>
-                {widget(schema, s)}
+                {widget(schema, s, i >= visible)}
               </Form.Item>
             </Col>
           ))}

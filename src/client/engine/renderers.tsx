@@ -11,7 +11,7 @@
  * - masks: phone / ID card masks (the server masks lists already; idempotent).
  */
 import type { ReactNode } from 'react';
-import { Space, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import type { Row } from './api';
 import { useDictItems } from './fields/useDict';
 import { toList } from './fields/values';
@@ -37,6 +37,8 @@ export function EllipsisText({ text, length }: { text: string; length: number | 
   );
 }
 
+const TAGS_STYLE = { display: 'inline-flex', flexWrap: 'wrap', gap: 4 } as const;
+
 function DictCell({ value, row, spec }: { value: unknown; row: Row; spec: CellSpec }) {
   const { items } = useDictItems(spec.dict);
   const values = toList(value);
@@ -51,12 +53,13 @@ function DictCell({ value, row, spec }: { value: unknown; row: Row; spec: CellSp
       : values.map(label).join(',');
     return <EllipsisText text={whole} length={spec.ellipsis} />;
   }
+  // a plain wrapping row, not antd Space: a list paints one per coloured cell
   return (
-    <Space size={4} wrap>
+    <span style={TAGS_STYLE}>
       {values.map((v, i) => (
         <Tag key={v} color={items.find((it) => String(it.value) === v)?.color} style={{ marginInlineEnd: 0 }}>{label(v, i)}</Tag>
       ))}
-    </Space>
+    </span>
   );
 }
 

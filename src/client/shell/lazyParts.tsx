@@ -4,12 +4,31 @@
  * first rows are painted, so their chunks and calls never compete with the rows. A part that
  * fails to load or render is an error like any other — it is not hidden.
  */
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { afterExpectedRows } from '../state/milestones';
 
+/**
+ * Until the milestone the part renders nothing — it does not suspend: a boundary mounting in
+ * its fallback makes React 18 hold the commit of a retried render (the shell's, with the first
+ * rows) up to 500 ms. Past the milestone it suspends on its chunk in a render of its own.
+ */
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(() => new Promise<void>((go) => afterExpectedRows(go)).then(load).then((c) => ({ default: c })));
+  const Lazy = lazy(() => load().then((c) => ({ default: c })));
+  let due = false;
   function Deferred(props: P) {
+    const [shown, setShown] = useState(due);
+    useEffect(() => {
+      if (shown) return undefined;
+      let live = true;
+      afterExpectedRows(() => {
+        due = true;
+        if (live) setShown(true);
+      });
+      return () => {
+        live = false;
+      };
+    }, [shown]);
+    if (!shown) return null;
     return (
       <Suspense fallback={null}>
         {createElement(Lazy as unknown as ComponentType<P>, props)}

@@ -15,23 +15,40 @@ import { useAtomValue } from 'jotai';
 import { appStore, buttonAuthAtom, type ButtonAuth } from './atoms';
 import { SESSION_KEYS, ss } from './storage';
 import type { AuthEntry } from './types';
-import { can as decide, grantsFromAuth, holds, lookupOf, type AccessRequest, type Grants } from '../../core/access';
+import { can as decide, grantsFromAuth, holds, lookupOf, type AccessRequest, type Grants, type SchemaLookup } from '../../core/access';
 import type { ResourceSchema } from '../../core/schema/types';
 import { loadedResourceSchemas } from '../engine/loadedSchemas';
 
 
 
+/**
+ * Grants of the last auth lists asked about: the menu, routes and every cell ask many codes of
+ * the same lists, and building the sets is the cost (the lists are replaced, never mutated).
+ */
+let lastGrants: { auth: readonly AuthEntry[]; allAuth: readonly AuthEntry[]; grants: Grants } | null = null;
+function grantsOfLists(auth: readonly AuthEntry[], allAuth: readonly AuthEntry[]): Grants {
+  if (lastGrants?.auth !== auth || lastGrants.allAuth !== allAuth) lastGrants = { auth, allAuth, grants: grantsFromAuth(auth, allAuth) };
+  return lastGrants.grants;
+}
+
 /** The button rule, as the server applies it: the one access rule of src/core/access. */
 export function hasButtonPermission(code: string, auth: readonly AuthEntry[], allAuth: readonly AuthEntry[]): boolean {
-  return holds(grantsFromAuth(auth, allAuth), code);
+  return holds(grantsOfLists(auth, allAuth), code);
 }
+
+/** The lists last parsed, by their stored text: parsed again only when the text changed. */
+let lastRead: { raw: string; value: ButtonAuth } | null = null;
 
 /** Reads the button auth lists from sessionStorage (the source of truth). */
 export function readButtonAuth(): ButtonAuth {
-  return {
+  const raw = `${ss.getRaw(SESSION_KEYS.buttonAuth)}\u0000${ss.getRaw(SESSION_KEYS.sysButtonAuth)}`;
+  if (lastRead?.raw === raw) return lastRead.value;
+  const value = {
     auth: ss.getJson<AuthEntry[]>(SESSION_KEYS.buttonAuth, []),
     allAuth: ss.getJson<AuthEntry[]>(SESSION_KEYS.sysButtonAuth, []),
   };
+  lastRead = { raw, value };
+  return value;
 }
 
 /** Stores the button auth lists (sessionStorage + atom). */
@@ -68,10 +85,15 @@ export type Allowed = (schema: ResourceSchema, req: Omit<AccessRequest, 'resourc
 
 /** The one access rule for these grants, over the schema asked about and the schemas loaded so far. */
 export function allowedBy(grants: Grants): Allowed {
+  // the lookup is built again only when the loaded schemas (or the schema asked about) change:
+  // a list asks once per column and per row's buttons
+  let last: { known: ResourceSchema[]; schema: ResourceSchema; lookup: SchemaLookup } | null = null;
   return (schema, req) => {
     const known = loadedResourceSchemas();
-    const lookup = lookupOf(known.some((s) => s.name === schema.name) ? known : [...known, schema]);
-    return decide(grants, { ...req, resource: schema.name }, lookup).ok;
+    if (last?.known !== known || last.schema !== schema) {
+      last = { known, schema, lookup: lookupOf(known.some((s) => s.name === schema.name) ? known : [...known, schema]) };
+    }
+    return decide(grants, { ...req, resource: schema.name }, last.lookup).ok;
   };
 }
 

@@ -14,7 +14,7 @@ import {
   userInfoAtom,
 } from './atoms';
 import { clearButtonAuth, setButtonAuth } from './permissions';
-import { clearTableSettings, setTableSettings } from './tableSettingsCache';
+import { clearTableSettings, clearUiSettings, setTableSettings, setUiSettings } from './tableSettingsCache';
 import { getToken, KEYS, ls, SESSION_TTL_MS } from './storage';
 import type { GlobalConfig, LoginResult, MenuItem, PermissionResult, UserInfo } from './types';
 
@@ -97,6 +97,7 @@ export function clearSession(): void {
   }
   clearButtonAuth();
   clearTableSettings();
+  clearUiSettings();
 }
 
 /**
@@ -153,6 +154,7 @@ export async function fetchPermissions(): Promise<MenuItem[]> {
   }
   setButtonAuth(Array.isArray(result.auth) ? result.auth : [], Array.isArray(result.allAuth) ? result.allAuth : []);
   setTableSettings(result.tableSettings);
+  setUiSettings(result.uiSettings);
   const list = hideEmptyGroups(menu);
   appStore.set(permissionListAtom, list);
   return list;

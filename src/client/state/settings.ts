@@ -155,6 +155,8 @@ export function restoreSettings(raw: unknown): Settings {
     if (k in DEFAULT_SETTINGS && k !== 'sidebarOpen') s[k as keyof Settings] = pick(k as keyof Settings, v);
   }
   const next = normalizeSettings(s as unknown as Settings);
+  // the same settings again: no new value, so nothing re-renders
+  if ((Object.keys(next) as Array<keyof Settings>).every((k) => next[k] === prev[k])) return prev;
   writeSettings(next, prev);
   appStore.set(settingsAtom, next);
   return next;

@@ -90,6 +90,10 @@ export const ls = {
 };
 
 export const ss = {
+  /** The stored text as is (null when absent). */
+  getRaw(key: string): string | null {
+    return session()?.getItem(key) ?? null;
+  },
   getJson<T>(key: string, def: T): T {
     const raw = session()?.getItem(key);
     if (raw == null || raw === '') return def;

@@ -22,3 +22,24 @@ export function rememberTableSetting(key: string, value: unknown): void {
 export function clearTableSettings(): void {
   known = null;
 }
+
+/**
+ * The console preferences (`ui:*` keys) from the permission answer, read once by
+ * state/userPrefs.ts instead of asking `/sys/userSetting/get`, then cleared (a later load
+ * asks the server: changes made since are there); undefined when not carried (ask).
+ */
+let answeredUi: Record<string, unknown> | undefined;
+
+export function setUiSettings(all: Record<string, unknown> | undefined): void {
+  answeredUi = all && typeof all === 'object' ? all : undefined;
+}
+
+/** The preference (null when the user has none), undefined when not known. */
+export function answeredUiSetting(key: string): unknown {
+  if (!answeredUi) return undefined;
+  return key in answeredUi ? answeredUi[key] : null;
+}
+
+export function clearUiSettings(): void {
+  answeredUi = undefined;
+}

@@ -51,6 +51,8 @@ export interface PermissionResult {
   allAuth: AuthEntry[];
   /** The user's list column settings by key (`table:<resource>`). */
   tableSettings?: Record<string, unknown>;
+  /** The user's console preferences by key (`ui:settings`, `ui:notify`). */
+  uiSettings?: Record<string, unknown>;
 }
 
 export interface AppSwitch {

@@ -28,18 +28,20 @@ function keyOf(v: unknown): string {
 
 /** Key prefix of the list pages' column settings; they ride with the permission answer. */
 export const TABLE_SETTING_PREFIX = 'table:';
+/** Key prefix of the console's own preferences (个性化, 新消息通知); they ride along too. */
+export const UI_SETTING_PREFIX = 'ui:';
 
 /**
- * The user's list column settings (`table:*` keys) by key, so the console has them with the
- * permission answer instead of one request per page opened.
+ * The user's settings whose key starts with `prefix`, by key, so the console has them with
+ * the permission answer instead of one request per page or preference.
  */
-export async function tableSettingsOf(ctx: AppContext, userId: string, tenantId: number): Promise<Record<string, unknown>> {
+export async function settingsByPrefix(ctx: AppContext, userId: string, tenantId: number, prefix: string): Promise<Record<string, unknown>> {
   const rows = await ctx.database.db
     .selectFrom(TABLE)
     .select(['key', 'value'])
     .where('user_id', '=', userId)
     .where('tenant_id', '=', tenantId)
-    .where('key', 'like', `${TABLE_SETTING_PREFIX}%`)
+    .where('key', 'like', `${prefix}%`)
     .execute();
   const out: Record<string, unknown> = {};
   for (const r of rows) {
@@ -50,6 +52,16 @@ export async function tableSettingsOf(ctx: AppContext, userId: string, tenantId:
     }
   }
   return out;
+}
+
+/** The list column settings (`table:*` keys). */
+export function tableSettingsOf(ctx: AppContext, userId: string, tenantId: number): Promise<Record<string, unknown>> {
+  return settingsByPrefix(ctx, userId, tenantId, TABLE_SETTING_PREFIX);
+}
+
+/** The console preferences (`ui:*` keys). */
+export function uiSettingsOf(ctx: AppContext, userId: string, tenantId: number): Promise<Record<string, unknown>> {
+  return settingsByPrefix(ctx, userId, tenantId, UI_SETTING_PREFIX);
 }
 
 export function registerUserSettings(app: FastifyInstance, ctx: AppContext): void {

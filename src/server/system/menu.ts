@@ -5,7 +5,7 @@
  */
 import { departRolePermissionIds } from '../auth/depart-role-grants.js';
 import type { Kysely } from 'kysely';
-import { tableSettingsOf } from '../settings/index.js';
+import { tableSettingsOf, uiSettingsOf } from '../settings/index.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
@@ -169,9 +169,15 @@ export async function userMenu(ctx: AppContext, user: SessionUser) {
 }
 
 export function registerMenuRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // the list pages' column settings come along (settings/index.ts): one round trip less per page
+  // the list pages' column settings and the console preferences come along (settings/index.ts):
+  // no round trip per page opened, none for the preferences before the first rows
   app.get('/sys/permission/getUserPermissionByToken', async (req) => {
-    const [menu, tableSettings] = await Promise.all([userMenu(ctx, req.session!), tableSettingsOf(ctx, req.session!.id, req.tenantId)]);
-    return ok({ ...menu, tableSettings });
+    const { id } = req.session!;
+    const [menu, tableSettings, uiSettings] = await Promise.all([
+      userMenu(ctx, req.session!),
+      tableSettingsOf(ctx, id, req.tenantId),
+      uiSettingsOf(ctx, id, req.tenantId),
+    ]);
+    return ok({ ...menu, tableSettings, uiSettings });
   });
 }
