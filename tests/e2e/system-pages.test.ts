@@ -18,7 +18,7 @@ const systemPages = [...registry.resources.values()]
   .sort((a, b) => (a.menu!.order ?? 0) - (b.menu!.order ?? 0));
 
 /** Pages of the seed's catalogue built here (system/*, modules/message, modules/oss), by title. */
-const CATALOGUE = ['用户管理', '角色管理', '菜单管理', '部门管理', '部门用户', '数据字典', '日志管理', '系统通告', '分类字典', '校验规则', '数据源管理', '编码规则', '职务管理', '租户管理', '定时任务', '通讯录', '数据日志', '在线用户', '消息模板', '消息发送记录', '文件管理'];
+const CATALOGUE = ['用户管理', '角色管理', '菜单管理', '部门管理', '部门用户', '数据字典', '日志管理', '系统通告', '分类字典', '校验规则', '数据源管理', '编码规则', '职务管理', '租户管理', '定时任务', '通讯录', '数据日志', '在线用户', '消息模板', '消息发送记录', '文件管理', '站内消息', '小程序订阅消息', '监管日志', '软件管理', '部门角色'];
 
 async function openPage(page: Page, s: ResourceSchema): Promise<void> {
   const group = menuItem(page, GROUP);
