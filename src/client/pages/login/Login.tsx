@@ -111,16 +111,20 @@ function AccountLoginForm() {
       setLoading(false);
     }
   }
+  /** Value, change handler and the error state an input shows (its message below it, by id). */
+  const fieldProps = (k: keyof LoginValues) => ({
+    value: values[k],
+    onChange: change(k),
+    status: errors[k] ? ('error' as const) : undefined,
+    'aria-invalid': !!errors[k],
+    'aria-describedby': errors[k] ? `login_${k}_help` : undefined,
+  });
   return (
     <form name="login" onSubmit={(e) => void onSubmit(e)} autoComplete="off" noValidate data-testid="login-form">
       <Input
         id="login_username"
         size="large"
-        value={values.username}
-        onChange={change('username')}
-        status={errors.username ? 'error' : undefined}
-        aria-invalid={!!errors.username}
-        aria-describedby={errors.username ? 'login_username_help' : undefined}
+        {...fieldProps('username')}
         prefix={<UserOutlined style={{ color: 'rgba(0,0,0,.25)' }} />}
         placeholder="请输入用户名"
         autoFocus
@@ -129,11 +133,7 @@ function AccountLoginForm() {
       <Password
         id="login_password"
         size="large"
-        value={values.password}
-        onChange={change('password')}
-        status={errors.password ? 'error' : undefined}
-        aria-invalid={!!errors.password}
-        aria-describedby={errors.password ? 'login_password_help' : undefined}
+        {...fieldProps('password')}
         prefix={<LockOutlined style={{ color: 'rgba(0,0,0,.25)' }} />}
         placeholder="请输入密码"
       />
