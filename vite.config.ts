@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { firstListStart, type FirstListStart } from './src/core/projections/firstList';
+import type { ResourceSchema } from './src/core/schema/types';
+import { PLANNING_ENV, planRouteChunks, type RouteEntries } from './generators/route-chunks';
 
 /**
  * Writes .br and .gz beside every text asset once at build time, so the server
@@ -31,23 +34,24 @@ function precompress(): Plugin {
 }
 
 /**
- * `virtual:menu-paths`: menu path -> module name of every schema with a menu block, read from
- * schemas/modules at build time, so the console can start a module's requests from the address
- * alone (app/earlyStart.ts) without bundling the schemas themselves.
+ * `virtual:menu-starts`: menu path -> the module's first calls (core firstListStart: its name,
+ * default list call and dictionaries) for every schema with a menu block, computed at build time
+ * from schemas/modules, so the console can start a module's requests from the address alone
+ * (app/earlyStart.ts) without bundling the schemas themselves.
  */
-function menuPaths(): Plugin {
-  const id = 'virtual:menu-paths';
+function menuStarts(): Plugin {
+  const id = 'virtual:menu-starts';
   const dir = resolve(__dirname, 'schemas/modules');
   return {
-    name: 'menu-paths',
+    name: 'menu-starts',
     resolveId: (s) => (s === id ? `\0${id}` : undefined),
     load(s) {
       if (s !== `\0${id}`) return undefined;
-      const map: Record<string, string> = {};
+      const map: Record<string, FirstListStart> = {};
       for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
         this.addWatchFile(join(dir, f));
-        const schema = JSON.parse(readFileSync(join(dir, f), 'utf8')) as { name?: string; menu?: { path?: string } };
-        if (schema.menu?.path) map[schema.menu.path] = schema.name ?? f.replace(/\.json$/, '');
+        const schema = JSON.parse(readFileSync(join(dir, f), 'utf8')) as ResourceSchema;
+        if (schema.menu?.path) map[schema.menu.path] = firstListStart(schema);
       }
       return `export default ${JSON.stringify(map)};`;
     },
@@ -148,30 +152,45 @@ function slimImports(): Plugin {
 
 // Console build: dist/client, with a manifest (the server serves it at /).
 // Route-level splitting: login/shell stay antd-core only; the list table lives in the engine
-// chunk (src/client/engine), the search form and Formily in lazy chunks below it.
-export default defineConfig(({ command }) => ({
-  plugins: [menuPaths(), slimImports(), react(), precompress()],
-  publicDir: 'public',
-  // react-router 7 publishes its development build (warnings, invariant texts) under every
-  // export condition; the console build takes the production build beside it (same API).
-  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') }] } : {},
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    manifest: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 2000,
-  },
-  server: {
-    proxy: {
-      '/hospital': { target: 'http://localhost:8080', changeOrigin: true },
-      // Notices: the server's websocket lives at /websocket/{userId} on the API host.
-      '/websocket': { target: 'ws://localhost:8080', ws: true },
+// chunk (src/client/engine), the search form and Formily in lazy chunks below it. What each
+// route loads at once is grouped into a few files per route (generators/route-chunks.ts).
+/** The routes a user opens, by the files that start them (generators/route-chunks.ts). */
+const ROUTES: RouteEntries = {
+  login: ['src/client/pages/user/UserLayout.tsx', 'src/client/pages/login/Login.tsx'],
+  early: ['src/client/app/earlyStart.ts'],
+  shell: ['src/client/shell/Shell.tsx', 'src/client/app/dayjs.ts'],
+  engine: ['src/client/engine/index.ts'],
+  dashboard: ['src/client/pages/dashboard/Analysis.tsx'],
+};
+
+export default defineConfig(async ({ command }) => {
+  const planning = Boolean(process.env[PLANNING_ENV]);
+  const chunks = command === 'build' && !planning ? await planRouteChunks(__dirname, ROUTES) : undefined;
+  return {
+    plugins: [menuStarts(), slimImports(), react(), ...(planning ? [] : [precompress()])],
+    publicDir: 'public',
+    // react-router 7 publishes its development build (warnings, invariant texts) under every
+    // export condition; the console build takes the production build beside it (same API).
+    resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') }] } : {},
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      manifest: true,
+      sourcemap: false,
+      chunkSizeWarningLimit: 2000,
+      rolldownOptions: chunks ? { output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: (id: string) => chunks.get(id) ?? null }] } } } : {},
     },
-  },
-  preview: {
-    proxy: {
-      '/hospital': { target: 'http://localhost:8080', changeOrigin: true },
+    server: {
+      proxy: {
+        '/hospital': { target: 'http://localhost:8080', changeOrigin: true },
+        // Notices: the server's websocket lives at /websocket/{userId} on the API host.
+        '/websocket': { target: 'ws://localhost:8080', ws: true },
+      },
     },
-  },
-}));
+    preview: {
+      proxy: {
+        '/hospital': { target: 'http://localhost:8080', changeOrigin: true },
+      },
+    },
+  };
+});

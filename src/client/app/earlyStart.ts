@@ -1,26 +1,34 @@
 /**
  * Start-up with a stored token on a module's address: the engine chunk, the module's schema
- * chunk and its first list request start at once, beside the permission list and the shell,
- * instead of after them. The module is found by the schemas' own menu paths (only their `menu`
- * blocks are bundled here); the server's answer stays the authority (a path the menu routes
- * elsewhere, or a module the user may not list, only costs one silent request). The path map is
- * built from schemas/modules by vite.config.ts (menuPaths).
+ * chunk, its first list request and its dictionaries start at once, beside the permission list
+ * and the shell, instead of after them. With no query string the list call's parameters come
+ * precomputed by the build (virtual:menu-starts, core projections/firstList.ts), so the call
+ * leaves before any engine code has loaded; with one, they wait for the schema. The server's
+ * answer stays the authority (a path the menu routes elsewhere, or a module the user may not
+ * list, only costs one silent request).
  */
-import menuPaths from 'virtual:menu-paths';
+import menuStarts from 'virtual:menu-starts';
 import { loadResourceSchema } from '../engine/schemas';
-import { startFirstList } from '../engine/earlyList';
+import { startDicts, startListCall } from '../engine/earlyList';
 import { loadEngine } from './loaders';
 import { expectFirstRows } from '../state/milestones';
 
-const byPath = new Map<string, string>(Object.entries(menuPaths));
+const byPath = new Map(Object.entries(menuStarts));
 
 export function startModuleAt(pathname: string, search: string): void {
-  const name = byPath.get(pathname.replace(/\/+$/, ''));
-  if (!name) return;
+  const start = byPath.get(pathname.replace(/\/+$/, ''));
+  if (!start) return;
   expectFirstRows();
   // the engine chunk too: the route would ask it only once the menu and the shell are in
   void loadEngine().catch(() => undefined);
-  void loadResourceSchema(name).then((schema) => {
-    if (schema) startFirstList(schema, search);
+  const schema = loadResourceSchema(start.name);
+  if (!search || search === '?') {
+    startDicts(start.dicts);
+    if (start.list) startListCall(start.name, start.list.path, start.list.params);
+    void schema.catch(() => undefined);
+    return;
+  }
+  void Promise.all([schema, import('../engine/firstList')]).then(([s, m]) => {
+    if (s) m.startFirstList(s, search);
   }, () => undefined);
 }

@@ -7,7 +7,7 @@ import { Button, Result, Spin } from 'antd';
 import type { ResourceSchema } from '../../core/schema/types';
 import { loadResourceSchema, peekResourceSchema } from './schemas';
 import { ResourceList } from './ResourceList';
-import { startFirstList } from './earlyList';
+import { startFirstList } from './firstList';
 
 export interface ResourcePageProps {
   /** Resource name, e.g. `hisDoctor` (menu component `resource/<name>`). */

@@ -1,0 +1,59 @@
+/**
+ * generators/route-chunks.ts: which chunk each module of the console build goes to. A module
+ * goes to the group of the routes whose static chunk closure held it in the automatic build,
+ * so no route loads a byte it did not load before; lazily loaded modules stay where the
+ * automatic build put them.
+ */
+import { describe, expect, it } from 'vitest';
+import { planFromChunks } from '../../generators/route-chunks';
+
+const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], opts: { entry?: boolean; facade?: string } = {}) => ({
+  type: 'chunk' as const, fileName, moduleIds, imports, isEntry: opts.entry ?? false, facadeModuleId: opts.facade ?? null,
+});
+
+// automatic build: index (entry) -> react; Login and Shell share `button`; Shell and Engine share
+// `table-core`; Engine alone has `table`; a lazily loaded `editor` is reached by no route
+const chunks = [
+  chunk('index.js', ['/r/src/main.tsx'], ['react.js'], { entry: true }),
+  chunk('react.js', ['/r/node_modules/react/index.js']),
+  chunk('Login.js', ['/r/src/Login.tsx'], ['button.js', 'react.js', 'captcha.js'], { facade: '/r/src/Login.tsx' }),
+  chunk('captcha.js', ['/r/src/captcha.ts']),
+  chunk('button.js', ['/r/node_modules/antd/button.js', '/r/node_modules/antd/wave.js']),
+  chunk('Shell.js', ['/r/src/Shell.tsx', '/r/src/menu.ts'], ['button.js', 'table-core.js'], { facade: '/r/src/Shell.tsx' }),
+  chunk('table-core.js', ['/r/node_modules/rc-table/core.js']),
+  chunk('engine.js', ['/r/src/engine/index.ts'], ['table.js', 'table-core.js'], { facade: '/r/src/engine/index.ts' }),
+  chunk('table.js', ['/r/node_modules/antd/table.js']),
+  chunk('Editor.js', ['/r/src/Editor.tsx'], ['button.js'], { facade: '/r/src/Editor.tsx' }),
+];
+const routes = { login: ['src/Login.tsx'], shell: ['src/Shell.tsx'], engine: ['src/engine/index.ts'] };
+
+describe('route chunk plan', () => {
+  const plan = planFromChunks(chunks, '/r', routes);
+
+  it('the entry closure is one boot group', () => {
+    expect(plan.get('/r/src/main.tsx')).toBe('route-boot');
+    expect(plan.get('/r/node_modules/react/index.js')).toBe('route-boot');
+  });
+
+  it('a module goes to the group of exactly the routes that loaded it', () => {
+    expect(plan.get('/r/node_modules/antd/button.js')).toBe('route-login-shell');
+    expect(plan.get('/r/node_modules/antd/wave.js')).toBe('route-login-shell');
+    expect(plan.get('/r/node_modules/rc-table/core.js')).toBe('route-shell-engine');
+    expect(plan.get('/r/node_modules/antd/table.js')).toBe('route-engine');
+    expect(plan.get('/r/src/menu.ts')).toBe('route-shell');
+  });
+
+  it('a route file stays its own chunk, a lazily loaded module is left to the automatic split', () => {
+    expect(plan.has('/r/src/Shell.tsx')).toBe(false);
+    expect(plan.has('/r/src/engine/index.ts')).toBe(false);
+    expect(plan.has('/r/src/Editor.tsx')).toBe(false);
+  });
+
+  it('a module of one route only goes to that route\'s group', () => {
+    expect(plan.get('/r/src/captcha.ts')).toBe('route-login');
+  });
+
+  it('a route naming a file that is not a chunk of its own is refused', () => {
+    expect(() => planFromChunks(chunks, '/r', { ...routes, other: ['src/menu.ts'] })).toThrow(/other names a file that is no chunk of its own/);
+  });
+});
