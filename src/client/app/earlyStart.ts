@@ -15,12 +15,22 @@ import { expectFirstRows } from '../state/milestones';
 
 const byPath = new Map(Object.entries(menuStarts));
 
+/** Start-up: the module at this address, its engine and schema chunks and its first calls. */
 export function startModuleAt(pathname: string, search: string): void {
-  const start = byPath.get(pathname.replace(/\/+$/, ''));
-  if (!start) return;
+  if (!byPath.has(pathname.replace(/\/+$/, ''))) return;
   expectFirstRows();
   // the engine chunk too: the route would ask it only once the menu and the shell are in
   void loadEngine().catch(() => undefined);
+  startCallsAt(pathname, search);
+}
+
+/**
+ * The first calls of the module at this address (list and dictionaries), and its schema chunk;
+ * nothing for an address that is no module's. Also used by a menu click, before the page renders.
+ */
+export function startCallsAt(pathname: string, search: string): void {
+  const start = byPath.get(pathname.replace(/\/+$/, ''));
+  if (!start) return;
   const schema = loadResourceSchema(start.name);
   if (!search || search === '?') {
     startDicts(start.dicts);

@@ -10,7 +10,8 @@ import { ConfigProvider, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { getToken } from '../state/storage';
 import type { MenuItem } from '../state/types';
-import { rememberTitle } from '../state/tabs';
+import { rememberTitle, tabsAtom } from '../state/tabs';
+import { appStore } from '../state/atoms';
 import { ancestorKeys, findMenuItem, isExternalMenu, menuUrl, selectedMenuKey, toMenuItems } from './menu';
 
 export interface SideMenuProps {
@@ -61,6 +62,9 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
     else {
       const title = item?.meta?.title;
       if (title) rememberTitle(action.go, title);
+      // a list page's first calls leave now, while the page renders (a kept-alive open tab asks nothing)
+      const kept = item?.meta?.keepAlive && appStore.get(tabsAtom).pages.some((p) => p.fullPath === action.go);
+      if (!kept && action.go !== location.pathname) void import('../app/earlyStart').then((m) => m.startCallsAt(action.go, ''), () => undefined);
       navigate(action.go);
     }
     onPicked?.();
