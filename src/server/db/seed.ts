@@ -136,6 +136,16 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
         const apiRows: Row[] = [];
         // fixed records of a tree name their parent by its label (an earlier record's)
         const parents = s.demo?.records ? m.fields.filter((c) => (c.field.kind === 'ref' || c.field.kind === 'treeRef') && c.field.ref?.resource === s.name && (c.field.ref.value ?? 'id') === 'id') : [];
+        // ...and a row of another resource by its label (that resource's rows seeded for this tenant)
+        const others = s.demo?.records ? m.fields.filter((c) => c.field.kind === 'ref' && c.field.ref && c.field.ref.resource !== s.name) : [];
+        for (const c of others) {
+          const spec = c.field.ref!;
+          const byLabel = new Map((refRows[spec.resource] ?? []).map((r) => [String(r[spec.label]), r[spec.value ?? 'id']]));
+          for (const rec of recs) {
+            const target = rec[c.key] == null ? undefined : byLabel.get(String(rec[c.key]));
+            if (target !== undefined) rec[c.key] = target as string;
+          }
+        }
         const idByLabel = new Map<string, string>();
         for (const rec of recs) {
           const row = moduleRow(m, rec, tenant.id, generatedHash, now);
