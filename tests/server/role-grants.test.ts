@@ -9,7 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, login, testApp } from './helpers.js';
+import { call, login, schemasCopy, testApp } from './helpers.js';
 import { raw } from './files.multipart.js';
 
 type Rec = Record<string, unknown>;
@@ -27,7 +27,7 @@ let schemasDir: string;
 /** The repository's schemas with export switched on for hisDoctor (the export proof). */
 function fixtureSchemas(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-grants-schemas-'));
-  fs.cpSync(path.resolve(__dirname, '../../schemas'), root, { recursive: true });
+  schemasCopy(root);
   const file = path.join(root, 'modules/hisDoctor.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { list: Rec };
   doc.list = { ...doc.list, export: true };
