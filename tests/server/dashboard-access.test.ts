@@ -22,8 +22,7 @@ const TODAY = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const n = (q: string) => Number((db.prepare(q).get() as { n: number | null }).n ?? 0);
 
 beforeAll(async () => {
-  const schemas = path.join(dir, 'schemas');
-  schemasCopy(schemas);
+  const schemas = schemasCopy(path.join(dir, 'schemas'));
   const file = path.join(schemas, 'modules/hisConsultOrder.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { fields: Rec[] };
   doc.fields.find((f) => f.key === 'orderAmount')!.permission = { view: 'hisConsultOrder:amount:view' };

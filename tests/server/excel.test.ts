@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,30 +20,27 @@ function idCard(n: number): string {
 
 /** The repository's schemas with export + import switched on for hisDoctor. */
 function fixtureSchemas(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-excel-schemas-'));
-  schemasCopy(root);
+  const root = schemasCopy(tempDir('hosp-excel-schemas-'));
   const file = path.join(root, 'modules/hisDoctor.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { list: Rec };
   doc.list = { ...doc.list, export: true, import: true };
   fs.writeFileSync(file, JSON.stringify(doc));
   return root;
 }
+const schemasDir = fixtureSchemas();
 
 let app: FastifyInstance;
 let hosp: string;
 let zhuli: string;
-let schemasDir: string;
 const dataDir = tempDir('hosp-excel-data-');
 
 beforeAll(async () => {
-  schemasDir = fixtureSchemas();
   app = await testApp({ schemasDir, dataDir });
   hosp = await login(app, 'hospadmin');
   zhuli = await login(app, 'zhuli');
 });
 afterAll(async () => {
   await app.close();
-  fs.rmSync(schemasDir, { recursive: true, force: true });
 });
 
 async function workbook(buf: Buffer): Promise<ExcelJS.Workbook> {

@@ -164,8 +164,7 @@ describe('payReferenced asks for the code of what it pays', () => {
   const dir = tempDir('hosp-finance-');
   let own: FastifyInstance;
   beforeAll(async () => {
-    const schemas = path.join(dir, 'schemas');
-    schemasCopy(schemas);
+    const schemas = schemasCopy(path.join(dir, 'schemas'));
     // 医院管理员 may record and confirm payment logs, and add consultations, but not mark one paid
     const file = path.join(schemas, 'roles.json');
     const roles = JSON.parse(fs.readFileSync(file, 'utf8')) as { roles: Array<{ code: string; grants: Record<string, unknown> }> };

@@ -36,8 +36,7 @@ const testEffects = (effects: Effects) => effects.register('testPipelineProbe', 
 
 /** The repository's schemas; hisDoctor: export + import, the probe effect, a field edit code on rejectReason. */
 function fixtureSchemas(root: string): string {
-  const dir = path.join(root, 'schemas');
-  schemasCopy(dir);
+  const dir = schemasCopy(path.join(root, 'schemas'));
   const file = path.join(dir, 'modules/hisDoctor.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { list: Rec; fields: Rec[]; effects?: Rec };
   doc.list = { ...doc.list, export: true, import: true };

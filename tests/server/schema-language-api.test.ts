@@ -27,8 +27,7 @@ let doctor: Rec;
 
 /** The repository's schemas, with field permissions on hisDoctor (idCard needs a view code, title an edit code). */
 function fixtureSchemas(dir: string): string {
-  const schemas = path.join(dir, 'schemas');
-  schemasCopy(schemas);
+  const schemas = schemasCopy(path.join(dir, 'schemas'));
   const file = path.join(schemas, 'modules/hisDoctor.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { fields: Rec[] };
   doc.fields.find((f) => f.key === 'idCard')!.permission = { view: 'hisDoctor:idCard:view' };
