@@ -12,7 +12,7 @@ import { toStored, type ResourceModel } from '../resources/model.js';
 import { inTransaction, type Database } from './connection.js';
 import { newId, nowText } from './ids.js';
 import { recountAll } from '../resources/counts.js';
-import { demoToday, generateRows, seedOrder } from '../demo/index.js';
+import { demoToday, generateRows, recordsWithRefs, seedOrder } from '../demo/index.js';
 import { hashSeed } from '../demo/prng.js';
 import { seedLang } from './seed-lang.js';
 import { settleDemoRows } from './seed-settle.js';
@@ -130,22 +130,12 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
         }
         // each module's rows are seeded by its name: adding a module changes no other module's rows
         const recs = s.demo?.records
-          ? s.demo.records.map((r) => ({ ...r }))
+          ? recordsWithRefs(s, s.demo.records, refRows)
           : generateRows(s, Math.min(opts.rows, s.demo?.rows ?? opts.rows), { seed: hashSeed(tenant.id, s.name), tenantId: tenant.id, dicts: registry.dicts, refIds, refRows, now: demoNow });
         const rows: Row[] = [];
         const apiRows: Row[] = [];
         // fixed records of a tree name their parent by its label (an earlier record's)
         const parents = s.demo?.records ? m.fields.filter((c) => (c.field.kind === 'ref' || c.field.kind === 'treeRef') && c.field.ref?.resource === s.name && (c.field.ref.value ?? 'id') === 'id') : [];
-        // ...and a row of another resource by its label (that resource's rows seeded for this tenant)
-        const others = s.demo?.records ? m.fields.filter((c) => c.field.kind === 'ref' && c.field.ref && c.field.ref.resource !== s.name) : [];
-        for (const c of others) {
-          const spec = c.field.ref!;
-          const byLabel = new Map((refRows[spec.resource] ?? []).map((r) => [String(r[spec.label]), r[spec.value ?? 'id']]));
-          for (const rec of recs) {
-            const target = rec[c.key] == null ? undefined : byLabel.get(String(rec[c.key]));
-            if (target !== undefined) rec[c.key] = target as string;
-          }
-        }
         const idByLabel = new Map<string, string>();
         for (const rec of recs) {
           const row = moduleRow(m, rec, tenant.id, generatedHash, now);
