@@ -30,7 +30,7 @@ export const DEMO_DEPART_ROLE_GRANTS: Record<string, ModuleGrants> = {
   service_leader: { hisFeedback: ['list', 'edit'], hisEvaluation: ['list'], hisMember: ['list'], hisSurveyAnswer: ['list'] },
 };
 
-/** MEMBERS users of a department at most per role. */
+/** At most this many of its department's users per role. */
 const MEMBERS = 2;
 
 /** The permission codes of one role's grants, and the `module:action` names that name none (kept empty by a test). */
