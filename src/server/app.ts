@@ -17,6 +17,7 @@ import { migrate, underStartLock } from './db/migrate.js';
 import { moduleTableDefs } from './db/module-tables.js';
 import { ensureSubstringIndexes } from './db/substring-index.js';
 import { seedIfEmpty } from './db/seed.js';
+import { seedDepartRoleDemo } from './demo/depart-roles.js';
 import { syncSchemas } from './db/schema-sync.js';
 import { SYSTEM_TABLES } from './db/system-tables.js';
 import { ApiError, MSG } from './errors.js';
@@ -212,12 +213,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // links/announcements (recorded in sys_migration): once across instances started together
   const synced = await underStartLock(database, async (locked) => {
     const lctx: AppContext = { ...ctx, database: locked };
-    await seedIfEmpty(lctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows, access });
+    const seeded = await seedIfEmpty(lctx, { adminPassword: opts.adminPassword ?? env.adminPassword, rows: opts.seedRows ?? env.seedRows, access });
     const report = await syncSchemas(locked.db, registry, access);
     if (liveRules) await seedRuleTable(locked.db, fileRules);
     if (tables.has(TENANT_PROFILE_TABLE)) await seedTenantProfiles(locked.db);
     if (tables.has(FILL_RULE_TABLE)) await seedFillRules(locked.db, registry);
     await seedUserDeparts(lctx);
+    // the seeded department roles' grants name menu entries: written once the sync made them
+    if (seeded) await seedDepartRoleDemo(lctx);
     await seedAnnouncements(lctx);
     return report;
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { DictSchema, FieldSchema, ResourceSchema } from '../../src/core/schema/types.js';
 import { checkFormat, checkRule, evaluateCondition, fieldRules, isIdCard } from '../../src/core/validators/index.js';
 import {
-  demoGeneratorNames, generateRows, generateRowsIter, isValidUscc, seedOrder, type DemoOptions, type Row,
+  demoGeneratorNames, generateRows, generateRowsIter, isValidUscc, recordsWithRefs, seedOrder, type DemoOptions, type Row,
 } from '../../src/server/demo/index.js';
 
 const ROOT = join(__dirname, '..', '..', 'schemas');
@@ -22,8 +22,8 @@ const schema = (name: string): ResourceSchema => {
 function seedAll(count: number, seed = 42, tenantId = 1000): Record<string, Row[]> {
   const refRows: Record<string, Row[]> = {};
   seedOrder(schemas).forEach((s, si) => {
-    // as the seed does: a module's fixed records replace its generated rows
-    const rows = s.demo?.records ? s.demo.records.map((r) => Object.fromEntries(s.fields.map((f) => [f.key, r[f.key] ?? null])) as Row) : generateRows(s, count, { seed, tenantId, dicts, refRows });
+    // as the seed does: a module's fixed records (naming other resources' rows by label) replace its generated rows
+    const rows = s.demo?.records ? recordsWithRefs(s, s.demo.records, refRows).map((r) => Object.fromEntries(s.fields.map((f) => [f.key, r[f.key] ?? null])) as Row) : generateRows(s, count, { seed, tenantId, dicts, refRows });
     const withIds: Row[] = rows.map((r, i) => ({ id: `${si + 1}${String(i + 1).padStart(18, '0')}`, ...r }));
     // as the seed does: fixed records of a tree name their parent by an earlier record's label
     if (s.demo?.records) {

@@ -5,22 +5,19 @@
  * refuses a filter on a field the caller may not view, as list does (no match-count oracle).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { grantsFromAuth, holds, type AuthEntry } from '../../src/core/access/index.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, schemasCopy, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
-let dir: string;
+const dir = tempDir('hosp-access-');
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-access-'));
-  const schemas = path.join(dir, 'schemas');
-  fs.cpSync(path.resolve(__dirname, '../../schemas'), schemas, { recursive: true });
+  const schemas = schemasCopy(path.join(dir, 'schemas'));
   const file = path.join(schemas, 'modules/hisDoctor.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { fields: Rec[] };
   doc.fields.find((f) => f.key === 'title')!.permission = { view: 'hisDoctor:title:view' };
@@ -29,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function setStatus(code: string, status: '0' | '1'): void {

@@ -5,12 +5,11 @@
  * has its menu entry, permission codes granted per roles.json, dictionary items, list and add.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintSchemas } from '../../generators/lint.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, schemasCopy, tempDir, testApp } from './helpers.js';
 
 interface MenuNode { path: string; component: string; meta: { title: string; icon?: string; permissionList?: Array<{ action: string }> }; children?: MenuNode[] }
 interface MenuResult { menu: MenuNode[]; auth: Array<{ action: string }> }
@@ -40,9 +39,9 @@ const DICT = {
   ],
 };
 
-let root: string;
-let schemasDir: string;
-let dataDir: string;
+const root = tempDir('hosp-add-module-');
+const schemasDir = path.join(root, 'schemas');
+const dataDir = path.join(root, 'data');
 let app: FastifyInstance;
 /** zhuli's menu titles and codes before the module was added. */
 let before: { titles: string[]; codes: string[] };
@@ -51,10 +50,7 @@ const menuOf = async (token: string) => (await call<MenuResult>(app, '/sys/permi
 const pageIn = (menu: MenuNode[], component: string) => menu.flatMap((d) => (d.children ?? []).map((c) => ({ dir: d, page: c }))).find((x) => x.page.component === component);
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-add-module-'));
-  schemasDir = path.join(root, 'schemas');
-  dataDir = path.join(root, 'data');
-  fs.cpSync(path.resolve(__dirname, '../../schemas'), schemasDir, { recursive: true });
+  schemasCopy(schemasDir);
   const first = await testApp({ schemasDir, memory: false, dataDir, seedRows: 2 });
   const seeded = (await call<MenuResult>(first, '/sys/permission/getUserPermissionByToken', { token: await login(first, 'zhuli') })).body.result;
   before = { titles: seeded.menu.map((m) => m.meta.title), codes: seeded.auth.map((a) => a.action) };
@@ -78,7 +74,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 describe('a module added to an existing database', () => {

@@ -4,21 +4,19 @@
  * the count and share of each option (a multi-choice answer counts each option it names, an
  * answer naming none is 其他), per other question its answers — and nothing of another tenant.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 let app: FastifyInstance;
 let hosp: string;
 let admin: string;
 let db: BetterSqlite3.Database;
-let root: string;
+const root = tempDir('hosp-answers-');
 let surveyId: string;
 let seq = 0;
 
@@ -29,7 +27,6 @@ function answer(tenantId: number, survey: string, memberId: string, answers: unk
 }
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-answers-'));
   app = await testApp({ memory: false, dataDir: root, seedRows: 4 });
   hosp = await login(app, 'hospadmin');
   admin = await login(app, 'admin');
@@ -55,7 +52,7 @@ beforeAll(async () => {
   // another tenant's sheet naming the same questionnaire id is not counted
   answer(1000, surveyId, member, [{ sort: 1, answer: '不满意' }]);
 });
-afterAll(async () => { db?.close(); await app.close(); fs.rmSync(root, { recursive: true, force: true }); });
+afterAll(async () => { db?.close(); await app.close(); });
 
 describe('问卷结果统计 (answerSummary)', () => {
   it('counts respondents, options and shares per question, and lists the text answers', async () => {

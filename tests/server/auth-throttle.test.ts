@@ -6,26 +6,22 @@
  * callers who may write the field and is rate-limited; a role of another tenant linked to a
  * user grants nothing.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { encryptText } from '../../src/core/protocol/index.js';
-import { call, cfg, PASSWORDS, testApp } from './helpers.js';
+import { call, cfg, PASSWORDS, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
-let dir: string;
+const dir = tempDir('hosp-throttle-');
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-throttle-'));
   app = await testApp({ memory: false, dataDir: dir, seedRows: 2, trustProxy: true });
 });
 afterAll(async () => {
   await app?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const loginFrom = (address: string, username: string, password: string) =>

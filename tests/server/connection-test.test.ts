@@ -4,11 +4,10 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 import { PG_ADMIN_URL, probePostgres } from './pg-helpers.js';
 
 type Rec = Record<string, unknown>;
@@ -16,10 +15,9 @@ interface Page { records: Rec[]; total: number }
 
 let app: FastifyInstance;
 let admin: string;
-let dir: string;
+const dir = tempDir('hosp-conn-');
 let sqliteFile: string;
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-conn-'));
   sqliteFile = path.join(dir, 'lis.db');
   const db = new BetterSqlite3(sqliteFile);
   db.exec('create table report (id integer primary key)');
@@ -30,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const base = { softwareName: '检验系统', softwareType: '2', vendor: '卫宁健康', softwareVersion: 'V3.8', dbType: '10', dbUsername: 'lis', status: '1' };

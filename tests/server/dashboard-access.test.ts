@@ -4,16 +4,15 @@
  * ranking when the doctor field is; the counts stay (the caller may list the rows).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../src/server/dashboard/index.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, schemasCopy, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
-let dir: string;
+const dir = tempDir('hosp-dash-access-');
 let app: FastifyInstance;
 let db: BetterSqlite3.Database;
 
@@ -23,9 +22,7 @@ const TODAY = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const n = (q: string) => Number((db.prepare(q).get() as { n: number | null }).n ?? 0);
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-dash-access-'));
-  const schemas = path.join(dir, 'schemas');
-  fs.cpSync(path.resolve(__dirname, '../../schemas'), schemas, { recursive: true });
+  const schemas = schemasCopy(path.join(dir, 'schemas'));
   const file = path.join(schemas, 'modules/hisConsultOrder.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { fields: Rec[] };
   doc.fields.find((f) => f.key === 'orderAmount')!.permission = { view: 'hisConsultOrder:amount:view' };
@@ -45,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   db?.close();
   await app?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('dashboard and hidden fields', () => {

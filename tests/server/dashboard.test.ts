@@ -3,17 +3,15 @@
  * database for the caller's scope (the platform sees every tenant, a hospital its own rows,
  * a platform user switched to a tenant that tenant's), only over modules the caller may list.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult, WorkplaceResult } from '../../src/server/dashboard/index.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 
 let app: FastifyInstance;
-let root: string;
+const root = tempDir('hosp-dashboard-');
 let db: BetterSqlite3.Database;
 const tokens: Record<string, string> = {};
 
@@ -62,7 +60,6 @@ async function analysis(user: string, query: Record<string, string> = {}, tenant
 const stat = (a: AnalysisResult, key: string) => a.stats.find((s) => s.key === key);
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-dashboard-'));
   app = await testApp({ memory: false, dataDir: root, seedRows: 12 });
   for (const u of ['admin', 'hospadmin', 'zhuli']) tokens[u] = await login(app, u);
   db = new BetterSqlite3(path.join(root, 'hospital.db'));
@@ -83,7 +80,6 @@ beforeAll(async () => {
 afterAll(async () => {
   db?.close();
   await app?.close();
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 describe('首页 figures', () => {

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, schemasCopy, tempDir, testApp } from './helpers.js';
 import { envelope, raw, upload } from './files.multipart.js';
 
 type Rec = Record<string, unknown>;
@@ -21,32 +20,27 @@ function idCard(n: number): string {
 
 /** The repository's schemas with export + import switched on for hisDoctor. */
 function fixtureSchemas(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-excel-schemas-'));
-  fs.cpSync(path.resolve(__dirname, '../../schemas'), root, { recursive: true });
+  const root = schemasCopy(tempDir('hosp-excel-schemas-'));
   const file = path.join(root, 'modules/hisDoctor.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { list: Rec };
   doc.list = { ...doc.list, export: true, import: true };
   fs.writeFileSync(file, JSON.stringify(doc));
   return root;
 }
+const schemasDir = fixtureSchemas();
 
 let app: FastifyInstance;
 let hosp: string;
 let zhuli: string;
-let schemasDir: string;
-let dataDir: string;
+const dataDir = tempDir('hosp-excel-data-');
 
 beforeAll(async () => {
-  schemasDir = fixtureSchemas();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-excel-data-'));
   app = await testApp({ schemasDir, dataDir });
   hosp = await login(app, 'hospadmin');
   zhuli = await login(app, 'zhuli');
 });
 afterAll(async () => {
   await app.close();
-  fs.rmSync(schemasDir, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function workbook(buf: Buffer): Promise<ExcelJS.Workbook> {

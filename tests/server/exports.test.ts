@@ -5,7 +5,6 @@
  * start; expired files are purged; of two instances sharing the database only one runs a job.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import BetterSqlite3 from 'better-sqlite3';
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
 import { buildApp, type BuildOptions } from '../../src/server/app.js';
-import { call, login } from './helpers.js';
+import { call, login, tempDir } from './helpers.js';
 import { envelope, raw } from './files.multipart.js';
 import { fillRows } from './bulk-rows.js';
 
@@ -21,7 +20,7 @@ type Rec = Record<string, unknown>;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ROWS = 2500;
 
-let dataDir: string;
+const dataDir = tempDir('hosp-exports-');
 const apps: FastifyInstance[] = [];
 
 function start(opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -46,14 +45,12 @@ async function jobs(app: FastifyInstance, token: string) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-exports-'));
   const first = await start();
   await first.close();
   fillRows(dataDir, 'his_pay_log', 1001, ROWS, { serial_no: 'ZFEXPORT' });
 });
 afterAll(async () => {
   for (const a of apps) await a.close().catch(() => undefined);
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('background exports', () => {

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
 import { sanitizeHtml, sanitizeRecord } from '../../src/server/sanitize/index.js';
 import { loadSchemas } from '../../src/server/schemas.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 
 describe('sanitizeHtml', () => {
   it('drops scripts, handlers and dangerous URLs, keeps formatting', () => {
@@ -63,15 +61,13 @@ describe('rich text sanitized on save', () => {
 describe('rich text sanitized on display', () => {
   let app: FastifyInstance;
   let token: string;
-  let dataDir: string;
+  const dataDir = tempDir('hosp-sanitize-');
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-sanitize-'));
     app = await testApp({ memory: false, dataDir });
     token = await login(app, 'hospadmin');
   });
   afterAll(async () => {
     await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('a record read for display has its stored rich text sanitized again', async () => {

@@ -1,8 +1,8 @@
 /** Test helpers for the file routes: hand-built multipart bodies and signed raw requests (blobs). */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { API_ROOT, baseHeaders, computeSign, decryptText, type Envelope } from '../../src/core/protocol/index.js';
-import { cfg } from './helpers.js';
+import { API_ROOT, decryptText, type Envelope } from '../../src/core/protocol/index.js';
+import { cfg, signedHeaders } from './helpers.js';
 
 export interface Part {
   name: string;
@@ -39,13 +39,9 @@ export interface RawOptions {
 /** A signed request whose body is NOT part of the signature (multipart / blob download). */
 export async function raw(app: FastifyInstance, path: string, o: RawOptions = {}) {
   const method = o.method ?? (o.payload ? 'POST' : 'GET');
-  const ts = String(Date.now());
   const query = { ...(o.query ?? {}) };
-  const sign = computeSign(path, o.signQuery ?? query, undefined, cfg.signSecret, ts);
   const headers: Record<string, string> = {
-    ...baseHeaders(cfg, { token: o.token, random: randomBytes(16).toString('hex') }),
-    'X-Sign': sign,
-    'X-TIMESTAMP': ts,
+    ...signedHeaders(path, o.signQuery ?? query, undefined, { token: o.token }),
     ...(o.headers ?? {}),
   };
   if (o.contentType) headers['Content-Type'] = o.contentType;

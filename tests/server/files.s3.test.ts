@@ -4,7 +4,6 @@
  * same headers as from the disk; an unknown key is 404.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
@@ -12,17 +11,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { S3Config } from '../../src/server/files/index.js';
 import { s3Store } from '../../src/server/files/storage.js';
-import { login, testApp } from './helpers.js';
+import { login, tempDir, testApp } from './helpers.js';
 import { PNG, upload } from './files.multipart.js';
 
 let s3: S3rver;
-let dir: string;
+const dir = tempDir('hosp-s3-');
 let a: FastifyInstance;
 let b: FastifyInstance;
 let storeCfg: S3Config;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-s3-'));
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: 'hospital', configs: [] }] });
   const addr = (await s3.run()) as AddressInfo;
   const cfg: S3Config = {
@@ -43,7 +41,6 @@ afterAll(async () => {
   await a?.close();
   await b?.close();
   await s3?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 it('a file uploaded through A is served by B from the object store', async () => {

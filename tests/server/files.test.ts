@@ -1,24 +1,21 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 import { PNG, raw, upload } from './files.multipart.js';
 import { sanitizeFileName } from '../../src/server/files/index.js';
 
 let app: FastifyInstance;
-let dataDir: string;
+const dataDir = tempDir('hosp-files-');
 let token: string;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-files-'));
   app = await testApp({ dataDir });
   token = await login(app, 'hospadmin');
 });
 afterAll(async () => {
   await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const get = (url: string) => app.inject({ method: 'GET', url });

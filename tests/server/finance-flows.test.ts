@@ -6,13 +6,12 @@
  * the differences a channel statement shows are imported from the module's Excel template.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, schemasCopy, tempDir, testApp } from './helpers.js';
 import { raw, upload } from './files.multipart.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -162,12 +161,10 @@ describe('对账差异', () => {
 });
 
 describe('payReferenced asks for the code of what it pays', () => {
-  let dir: string;
+  const dir = tempDir('hosp-finance-');
   let own: FastifyInstance;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-finance-'));
-    const schemas = path.join(dir, 'schemas');
-    fs.cpSync(path.resolve(__dirname, '../../schemas'), schemas, { recursive: true });
+    const schemas = schemasCopy(path.join(dir, 'schemas'));
     // 医院管理员 may record and confirm payment logs, and add consultations, but not mark one paid
     const file = path.join(schemas, 'roles.json');
     const roles = JSON.parse(fs.readFileSync(file, 'utf8')) as { roles: Array<{ code: string; grants: Record<string, unknown> }> };
@@ -179,7 +176,6 @@ describe('payReferenced asks for the code of what it pays', () => {
   }, 60_000);
   afterAll(async () => {
     await own?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('支付成功 without hisConsultOrder:pay is refused with 403 and writes nothing', async () => {

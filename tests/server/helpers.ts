@@ -1,6 +1,15 @@
-/** Signed-request helper for server tests: builds headers, signature and encrypted body with core protocol. */
+/**
+ * Shared set-up of server tests: the app (testApp), signed calls (call, signedHeaders: headers,
+ * signature and encrypted body with core protocol), logins, and the temporary directories a
+ * test file starts its app on (tempDir, schemasCopy).
+ */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../../src/server/app.js';
 import {
   API_ROOT,
@@ -40,18 +49,31 @@ export interface CallResult<T = unknown> {
   raw: string;
 }
 
+/**
+ * The headers of one signed request: the protocol's base headers (token, tenant, a fresh nonce)
+ * with the signature of `apiPath`, `query` and `body` at `timestamp` (default now).
+ */
+export function signedHeaders(
+  apiPath: string,
+  query: Record<string, unknown>,
+  body: unknown,
+  o: { token?: string; tenantId?: string | number; timestamp?: number; protocol?: ProtocolConfig } = {},
+): Record<string, string> {
+  const p = o.protocol ?? cfg;
+  const ts = String(o.timestamp ?? Date.now());
+  return {
+    ...baseHeaders(p, { token: o.token, tenantId: o.tenantId, random: randomBytes(16).toString('hex') }),
+    'X-Sign': computeSign(apiPath, query, body, p.signSecret, ts),
+    'X-TIMESTAMP': ts,
+  };
+}
+
 export async function call<T = unknown>(app: FastifyInstance, path: string, o: CallOptions = {}): Promise<CallResult<T>> {
   const p = o.protocol ?? cfg;
   const method = o.method ?? (o.body !== undefined || o.rawBody !== undefined ? 'POST' : 'GET');
   const query: Record<string, unknown> = { ...(o.query ?? {}) };
-  const ts = String(o.timestamp ?? Date.now());
-  const sign = computeSign(path, query, o.body, p.signSecret, ts);
+  const headers = signedHeaders(path, query, o.body, { token: o.token, tenantId: o.tenantId, timestamp: o.timestamp, protocol: p });
   if (method === 'GET' && !path.startsWith('/sys/dict/getDictItems')) query._t = Math.floor(Date.now() / 1000);
-  const headers: Record<string, string> = {
-    ...baseHeaders(p, { token: o.token, tenantId: o.tenantId, random: randomBytes(16).toString('hex') }),
-    'X-Sign': sign,
-    'X-TIMESTAMP': ts,
-  };
   for (const [k, v] of Object.entries(o.headers ?? {})) {
     const existing = Object.keys(headers).find((h) => h.toLowerCase() === k.toLowerCase());
     if (existing) delete headers[existing];
@@ -82,4 +104,21 @@ export async function login(app: FastifyInstance, username: string, password = P
   const r = await call<{ token: string }>(app, '/sys/login', { body: { username, password } });
   if (!r.body.success) throw new Error(`login ${username} failed: ${r.body.message}`);
   return r.body.result.token;
+}
+
+/**
+ * A fresh directory under the OS temp directory, removed after the tests of the file (or of the
+ * describe block) that asked for it — after their own afterAll hooks, which run first (stack
+ * order), so an app on it is closed before. Call it at file or describe level, not in a hook.
+ */
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The repository's schemas root copied to `dir` (created), for a test that edits it; returns `dir`. */
+export function schemasCopy(dir: string): string {
+  fs.cpSync(fileURLToPath(new URL('../../schemas', import.meta.url)), dir, { recursive: true });
+  return dir;
 }

@@ -17,6 +17,7 @@ import S3rver from 's3rver';
 import WebSocket from 'ws';
 import type { Page } from '../../src/core/protocol/index.js';
 import { api, apiLogin, publishAnnouncement } from '../e2e/restart.js';
+import { signedHeaders } from './helpers.js';
 import { createTestDatabase, PG_REQUIRED, probePostgres, type TestDatabase } from './pg-helpers.js';
 
 type Rec = Record<string, unknown>;
@@ -78,14 +79,8 @@ async function ready(n: Instance, timeoutMs = 90_000): Promise<void> {
 
 /** Uploads through the signed API (multipart bodies are signed over the query only). */
 async function uploadVia(baseUrl: string, token: string, form: FormData): Promise<string> {
-  const { randomBytes } = await import('node:crypto');
-  const { API_ROOT, DEFAULT_PROTOCOL_CONFIG, baseHeaders, computeSign, decryptText } = await import('../../src/core/protocol/index.js');
-  const ts = String(Date.now());
-  const headers: Record<string, string> = {
-    ...baseHeaders(DEFAULT_PROTOCOL_CONFIG, { token, tenantId: 1001, random: randomBytes(16).toString('hex') }),
-    'X-Sign': computeSign('/sys/common/upload', {}, undefined, DEFAULT_PROTOCOL_CONFIG.signSecret, ts),
-    'X-TIMESTAMP': ts,
-  };
+  const { API_ROOT, DEFAULT_PROTOCOL_CONFIG, decryptText } = await import('../../src/core/protocol/index.js');
+  const headers = signedHeaders('/sys/common/upload', {}, undefined, { token, tenantId: 1001, protocol: DEFAULT_PROTOCOL_CONFIG });
   delete headers['Content-Type'];
   const res = await fetch(`${baseUrl}${API_ROOT}/sys/common/upload`, { method: 'POST', headers, body: form });
   const text = await res.text();

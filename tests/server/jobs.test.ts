@@ -4,7 +4,6 @@
  * stops it; 立即执行 runs it once; two servers on one database run each fire once.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -13,26 +12,24 @@ import Database from 'better-sqlite3';
 import { nowText } from '../../src/server/db/ids.js';
 import { JOB_CLASSES } from '../../src/server/jobs/classes.js';
 import { nextFireTimes } from '../../src/server/jobs/scheduler.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let dir: string;
+const dir = tempDir('hosp-jobs-');
 let a: FastifyInstance;
 let b: FastifyInstance;
 let bClosed = false;
 let admin: string;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-jobs-'));
   a = await testApp({ memory: false, dataDir: dir, seedRows: 2 });
   admin = await login(a, 'admin');
 });
 afterAll(async () => {
   await a?.close();
   if (b && !bClosed) await b.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function addJob(body: Rec): Promise<{ status: number; body: { success: boolean; message: string; result: unknown } }> {

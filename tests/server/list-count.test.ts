@@ -2,23 +2,20 @@
  * Capped count: a list counts matching rows exactly up to COUNT_CAP; past it the page says
  * `total: 10000, totalCapped: true` and the pager keeps working, also past the cap.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, type Page } from '../../src/core/protocol/index.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 let app: FastifyInstance;
 let token: string;
-let dir: string;
+const dir = tempDir('hosp-count-');
 const EXTRA = COUNT_CAP + 50;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'hosp-count-'));
   app = await testApp({ memory: false, dataDir: dir, seedRows: 3 });
   token = await login(app, 'hospadmin');
   // bulk rows of tenant 1001 beside the server (WAL): copies of a seeded doctor, realname 批量<n>
@@ -41,7 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const list = (query: Record<string, string | number>) =>

@@ -4,18 +4,16 @@
  * per phone, checked at most 5 times, used once; CAS tickets are validated against a stub CAS
  * server answering CAS XML.
  */
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, PASSWORDS, testApp } from './helpers.js';
+import { call, PASSWORDS, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
-let dir: string;
+const dir = tempDir('hosp-login-methods-');
 let app: FastifyInstance;
 let cas: http.Server;
 let casUrl: string;
@@ -43,7 +41,6 @@ function startCasStub(): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-login-methods-'));
   await startCasStub();
   casUrl = `http://127.0.0.1:${(cas.address() as AddressInfo).port}/cas`;
   app = await testApp({ memory: false, dataDir: dir, seedRows: 2, casServerUrl: casUrl });
@@ -51,7 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await new Promise((r) => cas?.close(r));
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 function sql<T = Rec>(query: string, ...args: unknown[]): T[] {

@@ -4,8 +4,6 @@
  * compares fen; an older database whose money columns still hold REAL yuan is converted once
  * at start (SQLite here; PostgreSQL in money-pg.test.ts).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -14,12 +12,12 @@ import type { Page } from '../../src/core/protocol/index.js';
 import type { ResourceSchema } from '../../src/core/schema/types.js';
 import { buildModel } from '../../src/server/resources/model.js';
 import { toListQuery } from '../../src/server/resources/list-query.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 let app: FastifyInstance;
 let hosp: string;
-let dataDir: string;
+const dataDir = tempDir('hosp-money-');
 const dbFile = () => path.join(dataDir, 'hospital.db');
 
 const first = async (p: string): Promise<Rec> => (await call<Page<Rec>>(app, p, { token: hosp, query: { pageSize: 1 } })).body.result.records[0]!;
@@ -46,13 +44,11 @@ const refund = (consultOrderId: string, refundAmount: number) =>
   });
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-money-'));
   app = await testApp({ memory: false, dataDir, seedRows: 3 });
   hosp = await login(app, 'hospadmin');
 }, 120_000);
 afterAll(async () => {
   await app?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('money stored as whole fen', () => {

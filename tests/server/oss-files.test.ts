@@ -4,27 +4,24 @@
  * is deleted with its bytes.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 import { PNG, upload } from './files.multipart.js';
 
 type Rec = Record<string, unknown>;
 interface Page { records: Rec[]; total: number }
 
 let app: FastifyInstance;
-let dataDir: string;
+const dataDir = tempDir('hosp-oss-');
 let admin: string;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-oss-'));
   app = await testApp({ dataDir });
   admin = await login(app, 'admin');
 });
 afterAll(async () => {
   await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function editUser(id: string, change: Rec) {

@@ -7,7 +7,6 @@
  * into missing or disabled tenants refused, and the data log.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import ExcelJS from 'exceljs';
@@ -16,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
 import { ApiError } from '../../src/server/errors.js';
 import type { Effects } from '../../src/server/resources/effects.js';
-import { call, login, PASSWORDS, testApp } from './helpers.js';
+import { call, login, PASSWORDS, schemasCopy, tempDir, testApp } from './helpers.js';
 import { raw, upload } from './files.multipart.js';
 
 type Rec = Record<string, unknown>;
@@ -37,8 +36,7 @@ const testEffects = (effects: Effects) => effects.register('testPipelineProbe', 
 
 /** The repository's schemas; hisDoctor: export + import, the probe effect, a field edit code on rejectReason. */
 function fixtureSchemas(root: string): string {
-  const dir = path.join(root, 'schemas');
-  fs.cpSync(path.resolve(__dirname, '../../schemas'), dir, { recursive: true });
+  const dir = schemasCopy(path.join(root, 'schemas'));
   const file = path.join(dir, 'modules/hisDoctor.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { list: Rec; fields: Rec[]; effects?: Rec };
   doc.list = { ...doc.list, export: true, import: true };
@@ -52,7 +50,7 @@ function fixtureSchemas(root: string): string {
   return dir;
 }
 
-let root: string;
+const root = tempDir('hosp-pipeline-');
 let dataDir: string;
 let app: FastifyInstance;
 let admin: string;
@@ -77,7 +75,6 @@ const newUser = (n: number, roleIds: string): Rec => ({
 });
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-pipeline-'));
   dataDir = path.join(root, 'data');
   const schemasDir = fixtureSchemas(root);
   // first start seeds the file database; the platform admin makes two roles in the hospital tenant
@@ -106,7 +103,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 describe('references: existence and tenant (sysUser.roleIds)', () => {

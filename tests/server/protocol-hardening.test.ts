@@ -3,7 +3,6 @@
  * one place (query or body), a signed call is accepted once, body shape and size are bounded,
  * and oversized requests still get the Chinese envelope. Every case drives the HTTP API.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -11,13 +10,13 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_ROOT, baseHeaders, computeSign, decryptText, encryptJson, encryptText, type Envelope, type Page } from '../../src/core/protocol/index.js';
+import { API_ROOT, computeSign, decryptText, encryptJson, encryptText, type Envelope, type Page } from '../../src/core/protocol/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { SYSTEM_TABLES } from '../../src/server/db/system-tables.js';
 import { DatabaseReplayGuard, REQUEST_NONCE_TABLE } from '../../src/server/protocol/replay.js';
-import { call, cfg, login, PASSWORDS, testApp } from './helpers.js';
+import { call, cfg, login, PASSWORDS, signedHeaders, testApp } from './helpers.js';
 import { createTestDatabase, PG_REQUIRED, probePostgres } from './pg-helpers.js';
 
 const probe = await probePostgres();
@@ -57,12 +56,7 @@ const signOf = (p: string, query: Rec, body: unknown, ts: number) => computeSign
 
 /** One signed request as bytes (headers, URL, encrypted body), to be sent as often as a test likes. */
 function signedRequest(p: string, o: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; token?: string; body?: unknown; query?: Record<string, string> }) {
-  const ts = Date.now();
-  const headers: Record<string, string> = {
-    ...baseHeaders(cfg, { token: o.token, random: randomBytes(16).toString('hex') }),
-    'X-Sign': signOf(p, o.query ?? {}, o.body, ts),
-    'X-TIMESTAMP': String(ts),
-  };
+  const headers = signedHeaders(p, o.query ?? {}, o.body, { token: o.token });
   const qs = new URLSearchParams(o.query ?? {}).toString();
   return {
     method: o.method,

@@ -3,14 +3,11 @@
  * <baseUrl>/pub/<上报类型>, when, the result, the error and the retries — scoped to the tenant,
  * with no add, edit or delete routes.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 interface Page { records: Rec[]; total: number }
@@ -22,12 +19,11 @@ const stub = http.createServer((req, res) => {
   req.on('end', () => { res.setHeader('Content-Type', 'application/json'); res.end(JSON.stringify({ code: 'E1001', message: '机构监管编码不存在' })); });
 });
 
-let dataDir: string;
+const dataDir = tempDir('hosp-reglog-');
 let app: FastifyInstance;
 let admin: string;
 beforeAll(async () => {
   await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-reglog-'));
   app = await testApp({ memory: false, dataDir, uploadQueue: { intervalMs: 0, backoffMs: 1000 } });
   admin = await login(app, 'admin');
 }, 60_000);
@@ -35,7 +31,6 @@ afterAll(async () => {
   await app.close();
   stub.closeAllConnections();
   await new Promise((r) => stub.close(r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function ok<T = unknown>(token: string, p: string, o: Parameters<typeof call>[2] = {}): Promise<T> {

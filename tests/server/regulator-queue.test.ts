@@ -6,16 +6,13 @@
  * record follows; rows queued before a restart are sent after it.
  */
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
 import { nowText } from '../../src/server/db/ids.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
@@ -36,7 +33,7 @@ const stub = http.createServer((req, res) => {
 });
 
 // ---- the app, on a database file so that it can be restarted
-let dataDir: string;
+const dataDir = tempDir('hosp-regulator-');
 let app: FastifyInstance;
 let admin: string;
 let clock = new Date('2026-01-10T09:00:00');
@@ -44,7 +41,6 @@ const start = () => testApp({ memory: false, dataDir, uploadQueue: { intervalMs:
 
 beforeAll(async () => {
   await new Promise<void>((r) => stub.listen(0, '127.0.0.1', r));
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-regulator-'));
   app = await start();
   admin = await login(app, 'admin');
 }, 60_000);
@@ -52,7 +48,6 @@ afterAll(async () => {
   await app.close();
   stub.closeAllConnections();
   await new Promise((r) => stub.close(r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function ok<T = unknown>(p: string, o: Parameters<typeof call>[2]): Promise<T> {

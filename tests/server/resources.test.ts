@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, schemasCopy, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
@@ -18,9 +17,7 @@ function idCard(n: number): string {
 
 /** The repository's schemas with one range-searchable field added (hisDoctor.pracStartDate). */
 function fixtureSchemas(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-schemas-'));
-  const src = path.resolve(__dirname, '../../schemas');
-  fs.cpSync(src, root, { recursive: true });
+  const root = schemasCopy(tempDir('hosp-schemas-'));
   const file = path.join(root, 'modules/hisDoctor.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { fields: Array<Rec> };
   const f = doc.fields.find((x) => x.key === 'pracStartDate')!;
@@ -28,12 +25,12 @@ function fixtureSchemas(): string {
   fs.writeFileSync(file, JSON.stringify(doc));
   return root;
 }
+const schemasDir = fixtureSchemas();
 
 let app: FastifyInstance;
 let admin: string;
 let hosp: string;
 let zhuli: string;
-let schemasDir: string;
 
 /** A hospital with two departments of the caller's tenant (a doctor's references must exist there). */
 interface Org { hospitalId: string; departIds: string }
@@ -78,7 +75,6 @@ async function total(token: string, query: Rec = {}): Promise<number> {
 }
 
 beforeAll(async () => {
-  schemasDir = fixtureSchemas();
   app = await testApp({ schemasDir, seedRows: 0 });
   admin = await login(app, 'admin');
   hosp = await login(app, 'hospadmin');
@@ -88,7 +84,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  fs.rmSync(schemasDir, { recursive: true, force: true });
 });
 
 describe('add / validation / uniqueness', () => {

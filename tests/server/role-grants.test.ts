@@ -4,12 +4,11 @@
  * role, limits that role's list, queryById and export of the resource.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { call, login, testApp } from './helpers.js';
+import { call, login, schemasCopy, tempDir, testApp } from './helpers.js';
 import { raw } from './files.multipart.js';
 
 type Rec = Record<string, unknown>;
@@ -22,21 +21,19 @@ let app: FastifyInstance;
 let admin: string;
 let hosp: string;
 let zhuli: string;
-let schemasDir: string;
 
 /** The repository's schemas with export switched on for hisDoctor (the export proof). */
 function fixtureSchemas(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-grants-schemas-'));
-  fs.cpSync(path.resolve(__dirname, '../../schemas'), root, { recursive: true });
+  const root = schemasCopy(tempDir('hosp-grants-schemas-'));
   const file = path.join(root, 'modules/hisDoctor.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { list: Rec };
   doc.list = { ...doc.list, export: true };
   fs.writeFileSync(file, JSON.stringify(doc));
   return root;
 }
+const schemasDir = fixtureSchemas();
 
 beforeAll(async () => {
-  schemasDir = fixtureSchemas();
   app = await testApp({ schemasDir });
   admin = await login(app, 'admin');
   hosp = await login(app, 'hospadmin');
@@ -44,7 +41,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  fs.rmSync(schemasDir, { recursive: true, force: true });
 });
 
 const flatten = (nodes: TreeNode[]): TreeNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);

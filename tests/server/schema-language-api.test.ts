@@ -4,7 +4,6 @@
  * and per role, trees (roots + childList), field-level permissions.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
@@ -13,7 +12,7 @@ import type { Page } from '../../src/core/protocol/index.js';
 import type { Effects } from '../../src/server/resources/effects.js';
 import { createAppEffects } from '../../src/server/app.js';
 import extensionRegistry from '../../schemas/registry.json';
-import { call, login, testApp } from './helpers.js';
+import { call, login, schemasCopy, tempDir, testApp } from './helpers.js';
 
 type Rec = Record<string, unknown>;
 
@@ -21,15 +20,14 @@ let app: FastifyInstance;
 let admin: string;
 let hosp: string;
 let zhuli: string;
-let root: string;
+const root = tempDir('hosp-lang-');
 let drugs: Rec[];
 let pharmacyId: string;
 let doctor: Rec;
 
 /** The repository's schemas, with field permissions on hisDoctor (idCard needs a view code, title an edit code). */
 function fixtureSchemas(dir: string): string {
-  const schemas = path.join(dir, 'schemas');
-  fs.cpSync(path.resolve(__dirname, '../../schemas'), schemas, { recursive: true });
+  const schemas = schemasCopy(path.join(dir, 'schemas'));
   const file = path.join(schemas, 'modules/hisDoctor.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8')) as { fields: Rec[] };
   doc.fields.find((f) => f.key === 'idCard')!.permission = { view: 'hisDoctor:idCard:view' };
@@ -92,7 +90,6 @@ const testEffects = (effects: Effects) => effects.register('testCountItems', asy
 });
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-lang-'));
   const dataDir = path.join(root, 'data');
   const schemasDir = fixtureSchemas(root);
   // first start seeds the file database; then one grant is taken away and the app restarted
@@ -109,7 +106,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await app?.close();
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 describe('children (master-detail)', () => {

@@ -5,7 +5,6 @@
  * a grant an administrator removed stays removed, and a run on unchanged schemas writes nothing.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -13,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/connection.js';
 import { syncSchemas } from '../../src/server/db/schema-sync.js';
 import { loadSchemaRoot } from '../../src/server/schemas.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, schemasCopy, tempDir, testApp } from './helpers.js';
 
 interface MenuNode { path: string; component: string; hidden?: boolean; meta: { title: string; icon?: string }; children?: MenuNode[] }
 interface MenuResult { menu: MenuNode[]; auth: Array<{ action: string }> }
 type Rec = Record<string, unknown>;
 
-let root: string;
+const root = tempDir('hosp-schema-sync-');
 let schemasDir: string;
 let dataDir: string;
 let app: FastifyInstance | undefined;
@@ -46,16 +45,14 @@ const page = (menu: MenuNode[], resource: string) => pages(menu).find((x) => x.p
 const dictItems = async (code: string) => call<Array<{ value: string; text: string }>>(app!, `/sys/dict/getDictItems/${code}`, { token: await login(app!, 'admin') });
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-schema-sync-'));
   schemasDir = path.join(root, 'schemas');
   dataDir = path.join(root, 'data');
-  fs.cpSync(path.resolve(__dirname, '../../schemas'), schemasDir, { recursive: true });
+  schemasCopy(schemasDir);
   await restart();
 }, 60_000);
 
 afterAll(async () => {
   await app?.close();
-  fs.rmSync(root, { recursive: true, force: true });
 });
 
 describe('schema sync on restart', () => {

@@ -5,21 +5,18 @@
  * (金额不符), a paid log missing from the statement is 长款, a refunded trade the platform still
  * shows paid is 状态不符; totals are written; resolving every difference closes the task.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from '../../src/core/protocol/index.js';
 import { parseCsv, statementLines } from '../../src/server/resources/statement.js';
-import { call, login, testApp } from './helpers.js';
+import { call, login, tempDir, testApp } from './helpers.js';
 import { upload } from './files.multipart.js';
 
 type Rec = Record<string, unknown>;
 let app: FastifyInstance;
 let admin: string;
-let dataDir: string;
+const dataDir = tempDir('hosp-statement-');
 let merchantId = '';
 let hospitalId = '';
 let consultBase: Rec = {};
@@ -61,7 +58,6 @@ const wechatCsv = (rows: Array<[string, string, string]>) => [
 ].join('\r\n');
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hosp-statement-'));
   app = await testApp({ seedRows: 3, dataDir });
   admin = await login(app, 'admin');
   const hospital = await first('/hisHospital/list');
@@ -76,7 +72,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await app?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('渠道账单 reading', () => {

@@ -717,7 +717,8 @@ export const UPLOAD_STATES = { pending: '0', sending: '1', done: '2', failed: '3
  * `rows` caps the generated demo rows per tenant (0: none); `records` replaces them by fixed
  * records (keys are field keys), seeded into every tenant, for modules whose rows are few and
  * meaningful (configuration, jobs). In a tree, a record names its parent (a ref to the same
- * resource) by the label of an earlier record.
+ * resource) by the label of an earlier record; a ref to another resource names that resource's
+ * seeded row by its label (e.g. a department role's department by 机构名称).
  */
 export interface ResourceDemo {
   rows?: number;

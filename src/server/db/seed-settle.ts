@@ -6,12 +6,16 @@
  * - `compute` over children (`sum`, `sumProduct`): the parent's value is what the server would
  *   compute from the generated child rows (a prescription's amount from its items and the
  *   drugs' prices, a survey's total score from its questions);
+ * - `answerSummary`: each answer sheet answers its questionnaire's questions (by the question's
+ *   key): a question with options picks among them (the first options more often), one without
+ *   keeps the generated sheet's answer at that key, if any;
  * - `supersede` of a transition: of the rows in the transition's target state, one per group
  *   stays (the most recently created); the others are in `supersede.to` with its `set`.
  */
 import type { FieldSchema } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
 import { fromStored, toStored, type ResourceModel } from '../resources/model.js';
+import { hashSeed, Rng } from '../demo/prng.js';
 import type { SeedPlan } from './seed.js';
 
 type Row = Record<string, unknown>;
@@ -63,6 +67,9 @@ export function settleDemoRows(ctx: AppContext, plan: SeedPlan, tenantId: number
     }
   }
 
+  // answer sheets (`answerSummary`) answer the questions of their questionnaire
+  for (const m of ctx.models.values()) settleAnswerSheets(ctx, m, rowsOf, tenantId);
+
   for (const m of ctx.models.values()) {
     const fields = m.fields.filter((c) => c.field.compute && ('sum' in c.field.compute || 'sumProduct' in c.field.compute));
     const parents = fields.length ? rowsOf(m) : [];
@@ -109,4 +116,41 @@ export function settleDemoRows(ctx: AppContext, plan: SeedPlan, tenantId: number
       }
     }
   }
+}
+
+function settleAnswerSheets(ctx: AppContext, m: ResourceModel, rowsOf: (m: ResourceModel) => Row[], tenantId: number): void {
+  const spec = m.schema.answerSummary;
+  const link = spec ? m.schema.children?.find((ch) => ch.key === spec.questions) : undefined;
+  const qm = link ? ctx.models.get(link.resource) : undefined;
+  const am = spec ? ctx.models.get(spec.resource) : undefined;
+  if (!spec || !link || !qm || !am) return;
+  const col = (mm: ResourceModel, k: string) => mm.byKey.get(k)?.column ?? '';
+  const answers = am.byKey.get(spec.field);
+  if (!answers) return;
+  const questionsOf = new Map<string, Row[]>();
+  for (const q of rowsOf(qm)) {
+    const pid = String(q[col(qm, link.foreignKey)]);
+    questionsOf.set(pid, [...(questionsOf.get(pid) ?? []), q]);
+  }
+  const keyOf = (q: Row) => q[col(qm, spec.key)];
+  for (const qs of questionsOf.values()) qs.sort((a, b) => num(keyOf(a)) - num(keyOf(b)));
+  rowsOf(am).forEach((sheet, i) => {
+    const qs = questionsOf.get(String(sheet[col(am, spec.via)]));
+    if (!qs) return;
+    const rng = new Rng(hashSeed(tenantId, m.schema.name, 'answers', i));
+    let generated: unknown = fromStored(answers.storage, sheet[answers.column]);
+    if (typeof generated === 'string') {
+      try { generated = JSON.parse(generated); } catch { generated = []; }
+    }
+    const before = new Map((Array.isArray(generated) ? generated : []).filter((e): e is Row => !!e && typeof e === 'object').map((e) => [String(e[spec.key]), e.answer]));
+    const list: Row[] = [];
+    for (const q of qs) {
+      const key = keyOf(q);
+      const options = String(q[col(qm, spec.options)] ?? '').split(/\r?\n/).map((o) => o.trim()).filter(Boolean);
+      // the lower of two draws: earlier options (满意, 控制良好) are picked more often
+      const answer = options.length ? options[Math.min(rng.int(0, options.length - 1), rng.int(0, options.length - 1))] : before.get(String(key));
+      if (answer !== undefined && answer !== null && answer !== '') list.push({ [spec.key]: key, answer });
+    }
+    sheet[answers.column] = toStored(answers, list);
+  });
 }

@@ -12,7 +12,7 @@ import { toStored, type ResourceModel } from '../resources/model.js';
 import { inTransaction, type Database } from './connection.js';
 import { newId, nowText } from './ids.js';
 import { recountAll } from '../resources/counts.js';
-import { demoToday, generateRows, seedOrder } from '../demo/index.js';
+import { demoToday, generateRows, recordsWithRefs, seedOrder } from '../demo/index.js';
 import { hashSeed } from '../demo/prng.js';
 import { seedLang } from './seed-lang.js';
 import { settleDemoRows } from './seed-settle.js';
@@ -130,7 +130,7 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
         }
         // each module's rows are seeded by its name: adding a module changes no other module's rows
         const recs = s.demo?.records
-          ? s.demo.records.map((r) => ({ ...r }))
+          ? recordsWithRefs(s, s.demo.records, refRows)
           : generateRows(s, Math.min(opts.rows, s.demo?.rows ?? opts.rows), { seed: hashSeed(tenant.id, s.name), tenantId: tenant.id, dicts: registry.dicts, refIds, refRows, now: demoNow });
         const rows: Row[] = [];
         const apiRows: Row[] = [];
