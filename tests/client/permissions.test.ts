@@ -68,6 +68,15 @@ describe('can / useCan read the session storage lists', () => {
     expect(can('hisDoctor:import')).toBe(true);
   });
 
+  it('a direct write to the storage is seen from the next task on', async () => {
+    sessionStorage.setItem('LOGIN_USER_BUTTON_AUTH', JSON.stringify(auth));
+    sessionStorage.setItem('SYS_BUTTON_AUTH', JSON.stringify(allAuth));
+    expect(can('hisDoctor:add')).toBe(true);
+    sessionStorage.setItem('LOGIN_USER_BUTTON_AUTH', '[]');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(can('hisDoctor:add')).toBe(false);
+  });
+
   it('useCan re-renders when permissions change', () => {
     const { result } = renderHook(() => useCan());
     expect(result.current('hisDoctor:add')).toBe(false);

@@ -38,10 +38,22 @@ export function hasButtonPermission(code: string, auth: readonly AuthEntry[], al
 
 /** The lists last parsed, by their stored text: parsed again only when the text changed. */
 let lastRead: { raw: string; value: ButtonAuth } | null = null;
+/** Whether the stored text was compared in this task already (cleared at the next task). */
+let checked = false;
 
-/** Reads the button auth lists from sessionStorage (the source of truth). */
+/**
+ * Reads the button auth lists from sessionStorage (the source of truth). The stored text (about
+ * 100 KB each for an administrator) is read at most once per task: a render asks can() hundreds
+ * of times, and each read copies both strings. A direct write to the storage is seen from the
+ * next task on; the console's own writes (setButtonAuth) at once.
+ */
 export function readButtonAuth(): ButtonAuth {
+  if (checked && lastRead) return lastRead.value;
   const raw = `${ss.getRaw(SESSION_KEYS.buttonAuth)}\u0000${ss.getRaw(SESSION_KEYS.sysButtonAuth)}`;
+  if (!checked) {
+    checked = true;
+    setTimeout(() => (checked = false), 0);
+  }
   if (lastRead?.raw === raw) return lastRead.value;
   const value = {
     auth: ss.getJson<AuthEntry[]>(SESSION_KEYS.buttonAuth, []),
@@ -55,12 +67,14 @@ export function readButtonAuth(): ButtonAuth {
 export function setButtonAuth(auth: AuthEntry[], allAuth: AuthEntry[]): void {
   ss.setJson(SESSION_KEYS.buttonAuth, auth);
   ss.setJson(SESSION_KEYS.sysButtonAuth, allAuth);
+  lastRead = null;
   appStore.set(buttonAuthAtom, { auth, allAuth });
 }
 
 export function clearButtonAuth(): void {
   ss.remove(SESSION_KEYS.buttonAuth);
   ss.remove(SESSION_KEYS.sysButtonAuth);
+  lastRead = null;
   appStore.set(buttonAuthAtom, { auth: [], allAuth: [] });
 }
 
