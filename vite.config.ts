@@ -5,7 +5,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { firstListStart, type FirstListStart } from './src/core/projections/firstList';
 import type { ResourceSchema } from './src/core/schema/types';
-import { PLANNING_ENV, planRouteChunks, type RouteEntries } from './generators/route-chunks';
+import { PLANNING_ENV, planRouteChunks, preloadScript, routeFilesOf, type RouteEntries } from './generators/route-chunks';
+import { KEYS, NAMESPACE } from './src/client/state/storage';
+import { HOME_PATH } from './src/client/app/paths';
 
 /**
  * Writes .br and .gz beside every text asset once at build time, so the server
@@ -54,6 +56,43 @@ function menuStarts(): Plugin {
         if (schema.menu?.path) map[schema.menu.path] = firstListStart(schema);
       }
       return `export default ${JSON.stringify(map)};`;
+    },
+  };
+}
+
+/** Menu paths of the module lists (the engine route), from schemas/modules. */
+function menuListPaths(): string[] {
+  const dir = resolve(__dirname, 'schemas/modules');
+  return readdirSync(dir).filter((n) => n.endsWith('.json')).sort()
+    .map((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as ResourceSchema).menu?.path)
+    .filter((p): p is string => !!p);
+}
+
+/**
+ * index.html preloads the chunks of the routes its address opens (generators/route-chunks.ts
+ * preloadScript): the login route without a stored login; the shell, and the engine on a
+ * module's list or the dashboard on the home page, with one.
+ */
+function routePreloads(routes: RouteEntries): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter((o) => o.type === 'chunk') as unknown as Parameters<typeof routeFilesOf>[0];
+        const files = routeFilesOf(chunks, __dirname, routes);
+        const script = preloadScript(files, {
+          tokenKey: NAMESPACE + KEYS.accessToken,
+          userPrefix: '/user/',
+          anonymous: ['login'],
+          loggedIn: ['shell', 'early'],
+          byPath: [{ paths: menuListPaths(), routes: ['engine'] }, { paths: [HOME_PATH, '/'], routes: ['dashboard'] }],
+        });
+        // after the entry's own tag, so the entry is asked for first
+        return html.replace(/(<script type="module"[^>]*><\/script>)/, `$1\n    <script>${script}</script>`);
+      },
     },
   };
 }
@@ -167,7 +206,7 @@ export default defineConfig(async ({ command }) => {
   const planning = Boolean(process.env[PLANNING_ENV]);
   const chunks = command === 'build' && !planning ? await planRouteChunks(__dirname, ROUTES) : undefined;
   return {
-    plugins: [menuStarts(), slimImports(), react(), ...(planning ? [] : [precompress()])],
+    plugins: [menuStarts(), slimImports(), react(), ...(planning ? [] : [routePreloads(ROUTES), precompress()])],
     publicDir: 'public',
     // react-router 7 publishes its development build (warnings, invariant texts) under every
     // export condition; the console build takes the production build beside it (same API).

@@ -35,8 +35,7 @@ interface Chunk {
 
 const slash = (p: string) => p.replace(/\\/g, '/');
 
-/** module id -> group name, from an automatic build's chunks. Pure: tested in tests/generators. */
-export function planFromChunks(chunks: readonly Chunk[], root: string, routes: RouteEntries): Map<string, string> {
+function chunkGraph(chunks: readonly Chunk[], root: string, routes: RouteEntries) {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (starts: readonly Chunk[], stop: Set<string>): Set<string> => {
     const seen = new Set<string>();
@@ -50,13 +49,22 @@ export function planFromChunks(chunks: readonly Chunk[], root: string, routes: R
     return seen;
   };
   const boot = closure(chunks.filter((c) => c.isEntry), new Set());
-  const routesOf = new Map<string, string[]>();
+  /** route -> the chunk files it loads at once beyond the boot closure */
+  const routeFiles = new Map<string, Set<string>>();
   for (const [route, files] of Object.entries(routes)) {
     const ids = new Set(files.map((f) => slash(resolve(root, f))));
     const starts = chunks.filter((c) => c.facadeModuleId && ids.has(slash(c.facadeModuleId)));
     if (starts.length !== ids.size) throw new Error(`route-chunks: ${route} names a file that is no chunk of its own (${[...ids].join(', ')})`);
-    for (const f of closure(starts, boot)) routesOf.set(f, [...(routesOf.get(f) ?? []), route]);
+    routeFiles.set(route, closure(starts, boot));
   }
+  return { byFile, boot, routeFiles };
+}
+
+/** module id -> group name, from an automatic build's chunks. Pure: tested in tests/generators. */
+export function planFromChunks(chunks: readonly Chunk[], root: string, routes: RouteEntries): Map<string, string> {
+  const { byFile, boot, routeFiles } = chunkGraph(chunks, root, routes);
+  const routesOf = new Map<string, string[]>();
+  for (const [route, files] of routeFiles) for (const f of files) routesOf.set(f, [...(routesOf.get(f) ?? []), route]);
   // a route's own files stay chunks of their own, so the manifest still names them (budgets, preloads)
   const own = new Set(Object.values(routes).flat().map((f) => slash(resolve(root, f))));
   const plan = new Map<string, string>();
@@ -69,6 +77,47 @@ export function planFromChunks(chunks: readonly Chunk[], root: string, routes: R
   for (const f of boot) put(f, 'route-boot');
   for (const [f, rs] of routesOf) put(f, `route-${rs.join('-')}`);
   return plan;
+}
+
+/** route -> the chunk files (beyond the entry's) it loads at once, from the final build's chunks. */
+export function routeFilesOf(chunks: readonly Chunk[], root: string, routes: RouteEntries): Record<string, string[]> {
+  const { routeFiles } = chunkGraph(chunks, root, routes);
+  return Object.fromEntries([...routeFiles].map(([r, files]) => [r, [...files].sort()]));
+}
+
+/** When a route's files are preloaded from index.html, before the entry has run. */
+export interface PreloadRules {
+  /** localStorage key whose presence means a stored login */
+  tokenKey: string;
+  /** path prefix of the pages shown without the shell (login, register) */
+  userPrefix: string;
+  /** routes for a visitor without a stored login, or on a userPrefix page */
+  anonymous: string[];
+  /** routes for a stored login on any other page */
+  loggedIn: string[];
+  /** more routes for a stored login on exactly these paths */
+  byPath: Array<{ paths: string[]; routes: string[] }>;
+}
+
+/**
+ * An inline script for index.html that adds `<link rel="modulepreload">` for the chunk files of
+ * the routes the address will open, so they download beside the entry instead of after it ran.
+ * A wrong guess (an expired token, a path the menu does not offer) only costs the download.
+ */
+export function preloadScript(files: Record<string, string[]>, rules: PreloadRules, base = '/'): string {
+  const index: string[] = [];
+  const ids = (routes: string[]) => [...new Set(routes.flatMap((r) => files[r] ?? []))].map((f) => {
+    const i = index.indexOf(f);
+    return i >= 0 ? i : index.push(f) - 1;
+  });
+  const anonymous = ids(rules.anonymous);
+  const loggedIn = ids(rules.loggedIn);
+  const byPath = rules.byPath.map((b) => [ids(b.routes), b.paths]);
+  const data = JSON.stringify({ f: index.map((f) => base + f), a: anonymous, l: loggedIn, p: byPath, t: rules.tokenKey, u: rules.userPrefix });
+  return `(function(d){try{var p=location.pathname.replace(/\\/+$/,'')||'/',w=[],t=localStorage.getItem(d.t);`
+    + `if(!t||p.indexOf(d.u)===0)w=d.a;else{w=d.l;d.p.forEach(function(b){if(b[1].indexOf(p)>=0)w=w.concat(b[0]);});}`
+    + `var s={};w.forEach(function(i){if(s[i])return;s[i]=1;var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=d.f[i];document.head.appendChild(l);});`
+    + `}catch(e){}})(${data});`;
 }
 
 /** Runs the planning pass (an automatic build, not written) and returns the plan. */

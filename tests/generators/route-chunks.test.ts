@@ -5,7 +5,7 @@
  * automatic build put them.
  */
 import { describe, expect, it } from 'vitest';
-import { planFromChunks } from '../../generators/route-chunks';
+import { planFromChunks, preloadScript, routeFilesOf } from '../../generators/route-chunks';
 
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], opts: { entry?: boolean; facade?: string } = {}) => ({
   type: 'chunk' as const, fileName, moduleIds, imports, isEntry: opts.entry ?? false, facadeModuleId: opts.facade ?? null,
@@ -55,5 +55,44 @@ describe('route chunk plan', () => {
 
   it('a route naming a file that is not a chunk of its own is refused', () => {
     expect(() => planFromChunks(chunks, '/r', { ...routes, other: ['src/menu.ts'] })).toThrow(/other names a file that is no chunk of its own/);
+  });
+});
+
+describe('route preloads in index.html', () => {
+  const files = routeFilesOf(chunks, '/r', routes);
+
+  it('a route preloads the chunk files it loads at once, beyond the entry\'s', () => {
+    expect(files).toEqual({
+      login: ['Login.js', 'button.js', 'captcha.js'],
+      shell: ['Shell.js', 'button.js', 'table-core.js'],
+      engine: ['engine.js', 'table-core.js', 'table.js'],
+    });
+  });
+
+  /** Runs the inline script at an address with or without a stored login; returns the preloaded hrefs. */
+  function preloadsAt(pathname: string, token: string | null): string[] {
+    const links: Array<{ rel: string; href: string; crossOrigin: string | null }> = [];
+    const script = preloadScript(files, {
+      tokenKey: 'pro__Access-Token', userPrefix: '/user/', anonymous: ['login'], loggedIn: ['shell'],
+      byPath: [{ paths: ['/app/doctor'], routes: ['engine'] }],
+    });
+    const document = { createElement: () => ({ rel: '', href: '', crossOrigin: null }), head: { appendChild: (l: (typeof links)[number]) => links.push(l) } };
+    const localStorage = { getItem: (k: string) => (k === 'pro__Access-Token' ? token : null) };
+    new Function('location', 'localStorage', 'document', script)({ pathname }, localStorage, document);
+    for (const l of links) expect([l.rel, l.crossOrigin]).toEqual(['modulepreload', '']);
+    return links.map((l) => l.href);
+  }
+
+  it('without a stored login: the login route', () => {
+    expect(preloadsAt('/app/doctor', null)).toEqual(['/Login.js', '/button.js', '/captcha.js']);
+  });
+
+  it('on a login page: the login route, even with a stored login', () => {
+    expect(preloadsAt('/user/login', 'x')).toEqual(['/Login.js', '/button.js', '/captcha.js']);
+  });
+
+  it('with a stored login: the shell, and on a module list the engine too, each file once', () => {
+    expect(preloadsAt('/dashboard/analysis', 'x')).toEqual(['/Shell.js', '/button.js', '/table-core.js']);
+    expect(preloadsAt('/app/doctor/', 'x')).toEqual(['/Shell.js', '/button.js', '/table-core.js', '/engine.js', '/table.js']);
   });
 });
