@@ -197,7 +197,7 @@ function slimImports(): Plugin {
 const ROUTES: RouteEntries = {
   login: ['src/client/pages/user/UserLayout.tsx', 'src/client/pages/login/Login.tsx'],
   early: ['src/client/app/earlyStart.ts'],
-  shell: ['src/client/shell/Shell.tsx', 'src/client/app/dayjs.ts'],
+  shell: ['src/client/shell/Shell.tsx'],
   engine: ['src/client/engine/index.ts'],
   dashboard: ['src/client/pages/dashboard/Analysis.tsx'],
 };

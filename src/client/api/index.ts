@@ -16,7 +16,7 @@ import type { Envelope, Page } from '../../core/protocol/envelope';
 import { createHttp } from './request';
 
 export type { Envelope, Page, DictItem };
-export { createHttp, RequestError, sessionHooks, parseEnvelopeText, handleHttpError, TEXTS } from './request';
+export { createHttp, RequestError, sessionHooks, parseEnvelopeText, handleHttpError, TEXTS, writeCount } from './request';
 export type { Http, HttpDeps, CallOptions, Params, Method } from './request';
 export { API_BASE, protocolConfig, getFileAccessHttpUrl, STATIC_PREFIX } from './config';
 export { feedback, setFeedback } from './feedback';

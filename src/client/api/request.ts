@@ -154,6 +154,10 @@ export interface PreparedRequest {
   signedParams: Params;
 }
 
+/** Writes sent so far by this page (any method but GET): an answer asked before one may be stale. */
+let writesSent = 0;
+export const writeCount = (): number => writesSent;
+
 export function createHttp(deps: HttpDeps = {}) {
   const base = (deps.base ?? API_BASE).replace(/\/+$/, '');
   const cfg = deps.config ?? protocolConfig;
@@ -244,6 +248,7 @@ export function createHttp(deps: HttpDeps = {}) {
   }
 
   async function call<T>(method: Method, path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
+    if (method !== 'GET') writesSent++;
     const prepared = await prepare(method, path, opts);
     const res = await send(prepared, opts);
     const env = await readEnvelope(res);
@@ -254,6 +259,7 @@ export function createHttp(deps: HttpDeps = {}) {
   }
 
   async function blob(method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<Blob> {
+    if (method !== 'GET') writesSent++;
     const prepared = await prepare(method, path, opts);
     const res = await send(prepared, opts);
     if (res.ok) return res.blob();

@@ -1,6 +1,6 @@
 /** antd ConfigProvider (zh_CN, #1890FF, no auto-inserted space), the jotai store, and the
  * settings drawer's live theme (primary colour, colour-weak mode). dayjs zh-cn is set by
- * app/dayjs.ts, loaded with the shell (app/loaders.ts): the login route carries no dayjs. */
+ * app/dayjs.ts, imported by the shell (shell/Shell.tsx): the login route carries no dayjs. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { ConfigProvider } from 'antd';

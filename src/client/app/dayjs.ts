@@ -1,7 +1,7 @@
 /**
  * dayjs in Chinese (zh-cn: month/day names, Monday week start). Only the shell's pages show
- * dates, so this is not part of the entry: the shell's lazy loader waits for it
- * (app/loaders.ts), and the login route does not carry dayjs.
+ * dates, so this is not part of the entry: the shell imports it, and the login route does not
+ * carry dayjs.
  */
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';

@@ -13,10 +13,10 @@ import { flattenRoutes, menuToRoutes } from './menuRoutes';
 
 const swallow = () => undefined;
 
-/** The shell, once dayjs speaks Chinese (every page with dates lives inside the shell). */
+/** The shell (it makes dayjs speak Chinese: every page with dates lives inside it). */
 type ShellModule = typeof import('../shell/Shell');
 let shell: ShellModule | undefined;
-export const loadShell = () => Promise.all([import('../shell/Shell'), import('./dayjs')]).then(([m]) => (shell = m));
+export const loadShell = () => import('../shell/Shell').then((m) => (shell = m));
 /** The shell module once loaded (it starts loading with the permission request), else undefined. */
 export const loadedShell = (): ShellModule | undefined => shell;
 type EngineModule = typeof import('../engine/index');

@@ -8,10 +8,11 @@
  *
  * This file stays light (no schema projections): start-up loads it before the engine.
  * The call is silent (no error notice): the page's own request repeats it on failure, and
- * shows what a user must see. An answer is taken once and only within EARLY_TTL_MS.
+ * shows what a user must see. An answer is taken once, only within EARLY_TTL_MS, and only when
+ * no write was sent since it was asked (a page that never took it must not show it later).
  */
 import type { Envelope, Page } from '../../core/protocol/envelope';
-import { getDictItems, http } from '../api';
+import { getDictItems, http, writeCount } from '../api';
 
 type Row = Record<string, unknown> & { id?: string };
 
@@ -19,6 +20,8 @@ export const EARLY_TTL_MS = 10_000;
 
 interface Early {
   at: number;
+  /** writeCount() when it was asked */
+  writes: number;
   answer: Promise<Envelope<Page<Row>>>;
   controller: AbortController;
 }
@@ -39,11 +42,11 @@ export function startListCall(name: string, path: string, params: Record<string,
   const key = keyOf(name, params);
   const now = Date.now();
   const hit = early.get(key);
-  if (hit && now - hit.at < EARLY_TTL_MS) return;
+  if (hit && now - hit.at < EARLY_TTL_MS && hit.writes === writeCount()) return;
   const controller = new AbortController();
   const answer = http.get<Page<Row>>(path, params, { silent: true, signal: controller.signal });
   answer.catch(() => early.delete(key));
-  early.set(key, { at: now, answer, controller });
+  early.set(key, { at: now, writes: writeCount(), answer, controller });
 }
 
 /**
@@ -55,7 +58,7 @@ export function takeFirstList(schema: { name: string }, params: Record<string, s
   const hit = early.get(key);
   if (!hit) return undefined;
   early.delete(key);
-  if (Date.now() - hit.at >= EARLY_TTL_MS) {
+  if (Date.now() - hit.at >= EARLY_TTL_MS || hit.writes !== writeCount()) {
     hit.controller.abort();
     return undefined;
   }

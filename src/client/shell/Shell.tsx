@@ -35,6 +35,8 @@ import { PageView } from './PageView';
 import { ForcedPasswordWatcher } from './lazyParts';
 import { menuResources, prefetchResources, whenIdle } from '../app/loaders';
 import { afterFirstRows } from '../state/milestones';
+// every page with dates lives in the shell: dayjs speaks Chinese before any of them renders
+import '../app/dayjs';
 
 // Not needed for the first paint: loaded when first opened, then kept mounted.
 const SettingDrawer = lazy(() => import('./SettingDrawer').then((m) => ({ default: m.SettingDrawer })));

@@ -34,6 +34,13 @@ export function menuAction(item: MenuItem | undefined, key: string, token: strin
   return { go: key };
 }
 
+/** earlyStart once loaded: a click then starts the calls synchronously, before the page renders. */
+let early: typeof import('../app/earlyStart') | undefined;
+function startCalls(path: string): void {
+  if (early) early.startCallsAt(path, '');
+  else void import('../app/earlyStart').then((m) => (early = m).startCallsAt(path, ''), () => undefined);
+}
+
 export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuProps) {
   const location = useLocation();
   const navigate = useNavigate();
@@ -64,7 +71,7 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
       if (title) rememberTitle(action.go, title);
       // a list page's first calls leave now, while the page renders (a kept-alive open tab asks nothing)
       const kept = item?.meta?.keepAlive && appStore.get(tabsAtom).pages.some((p) => p.fullPath === action.go);
-      if (!kept && action.go !== location.pathname) void import('../app/earlyStart').then((m) => m.startCallsAt(action.go, ''), () => undefined);
+      if (!kept && action.go !== location.pathname) startCalls(action.go);
       navigate(action.go);
     }
     onPicked?.();

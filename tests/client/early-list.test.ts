@@ -1,0 +1,39 @@
+/**
+ * engine/earlyList.ts: a list answer asked ahead of the page (at start-up, on a menu click) is
+ * taken once by the page with the same parameters, and never after a write was sent: a page that
+ * did not take it must not show it later, stale.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http } from '../../src/client/api';
+import { clearEarlyLists, startListCall, takeFirstList } from '../../src/client/engine/earlyList';
+
+const page = { success: true, code: 200, message: '', result: { records: [{ id: '1' }], total: 1 }, timestamp: 0 };
+
+describe('early list answers', () => {
+  let get: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    clearEarlyLists();
+    get = vi.spyOn(http, 'get').mockResolvedValue(page as never);
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('the page with the same parameters takes the answer, once; the same call is not sent twice', async () => {
+    startListCall('hisDoctor', '/hisDoctor/list', { pageNo: '1', pageSize: '10' });
+    startListCall('hisDoctor', '/hisDoctor/list', { pageSize: '10', pageNo: '1' });
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(get.mock.calls[0]!.slice(0, 2)).toEqual(['/hisDoctor/list', { pageNo: '1', pageSize: '10' }]);
+    expect(takeFirstList({ name: 'hisDoctor' }, { pageNo: '2', pageSize: '10' }, new AbortController().signal)).toBeUndefined();
+    await expect(takeFirstList({ name: 'hisDoctor' }, { pageNo: '1', pageSize: '10' }, new AbortController().signal)).resolves.toEqual(page);
+    expect(takeFirstList({ name: 'hisDoctor' }, { pageNo: '1', pageSize: '10' }, new AbortController().signal)).toBeUndefined();
+  });
+
+  it('after a write no page takes an answer asked before it, and the next start asks again', async () => {
+    startListCall('hisReconcile', '/hisReconcile/list', { pageNo: '1' });
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
+    await http.post('/hisReconcile/compare', { id: '1' }, undefined, { silent: true }).catch(() => undefined);
+    expect(takeFirstList({ name: 'hisReconcile' }, { pageNo: '1' }, new AbortController().signal)).toBeUndefined();
+    startListCall('hisReconcile', '/hisReconcile/list', { pageNo: '1' });
+    expect(get).toHaveBeenCalledTimes(2);
+    await expect(takeFirstList({ name: 'hisReconcile' }, { pageNo: '1' }, new AbortController().signal)).resolves.toEqual(page);
+  });
+});
