@@ -11,11 +11,14 @@ import { AppRoutes } from './app/AppRoutes';
 import { loadGlobalConfig } from './state/session';
 import { applyTenantFromUrl } from './state/tenant';
 import { getToken } from './state/storage';
+import { startPermissionFetch } from './app/guard';
 
 applyTenantFromUrl(window.location.search);
 void loadGlobalConfig();
-// logged in on a module's address: its schema and first rows are fetched from the start
+// logged in: the permission list, and on a module's address its schema and first rows, are
+// fetched from the start
 if (getToken() && !window.location.pathname.startsWith('/user/')) {
+  startPermissionFetch();
   const { pathname, search } = window.location;
   void import('./app/earlyStart').then((m) => m.startModuleAt(pathname, search), () => undefined);
 }

@@ -20,15 +20,26 @@ import { loginRedirect, WORKPLACE_PATH } from './paths';
 import { PageLoading } from './PageLoading';
 import { menuResources, prefetchResources, prefetchShell } from './loaders';
 
+/** The permission fetch under way, or failed and not yet handled by the guard (it logs out). */
 let inflight: Promise<unknown> | null = null;
 
 function fetchOnce(): Promise<unknown> {
   if (!inflight) {
-    inflight = fetchPermissions().finally(() => {
-      inflight = null;
+    const p: Promise<unknown> = fetchPermissions().then((menu) => {
+      if (inflight === p) inflight = null;
+      return menu;
     });
+    inflight = p;
   }
   return inflight;
+}
+
+/**
+ * Start-up with a stored token: the permission list is asked before the first render (the
+ * guard takes the same request, and handles its failure), not after it.
+ */
+export function startPermissionFetch(): void {
+  fetchOnce().catch(() => undefined);
 }
 
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -59,6 +70,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
         }
       },
       async () => {
+        inflight = null;
         await logout({ navigate: false });
         if (live) navigate(loginRedirect(target), { replace: true });
       },
