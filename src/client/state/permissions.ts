@@ -12,7 +12,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import { appStore, buttonAuthAtom, type ButtonAuth } from './atoms';
+import { appStore, buttonAuthAtom, buttonAuthTexts, type ButtonAuth } from './atoms';
 import { SESSION_KEYS, ss } from './storage';
 import type { AuthEntry } from './types';
 import { can as decide, grantsFromAuth, holds, lookupOf, type AccessRequest, type Grants, type SchemaLookup } from '../../core/access';
@@ -36,18 +36,30 @@ export function hasButtonPermission(code: string, auth: readonly AuthEntry[], al
   return holds(grantsOfLists(auth, allAuth), code);
 }
 
-/** The lists last parsed, by their stored text: parsed again only when the text changed. */
-let lastRead: { raw: string; value: ButtonAuth } | null = null;
-
-/** Reads the button auth lists from sessionStorage (the source of truth). */
+/**
+ * Reads the button auth lists from sessionStorage (the source of truth). The lists in the atom are
+ * returned while the stored texts are the ones they came from: storage hands out the same strings
+ * for unchanged items, so the check is cheap, and no second parsed copy (nor a joined copy of the
+ * texts) is kept.
+ */
+let lastRead: ButtonAuth | null = null; // only while storage differs from the atom
 export function readButtonAuth(): ButtonAuth {
-  const raw = `${ss.getRaw(SESSION_KEYS.buttonAuth)}\u0000${ss.getRaw(SESSION_KEYS.sysButtonAuth)}`;
-  if (lastRead?.raw === raw) return lastRead.value;
+  const auth = ss.getRaw(SESSION_KEYS.buttonAuth);
+  const allAuth = ss.getRaw(SESSION_KEYS.sysButtonAuth);
+  const current = appStore.get(buttonAuthAtom);
+  const from = buttonAuthTexts.get(current);
+  if (from && from[0] === auth && from[1] === allAuth) {
+    lastRead = null;
+    return current;
+  }
+  const last = lastRead && buttonAuthTexts.get(lastRead);
+  if (lastRead && last && last[0] === auth && last[1] === allAuth) return lastRead;
   const value = {
     auth: ss.getJson<AuthEntry[]>(SESSION_KEYS.buttonAuth, []),
     allAuth: ss.getJson<AuthEntry[]>(SESSION_KEYS.sysButtonAuth, []),
   };
-  lastRead = { raw, value };
+  buttonAuthTexts.set(value, [auth, allAuth]);
+  lastRead = value;
   return value;
 }
 
@@ -55,13 +67,17 @@ export function readButtonAuth(): ButtonAuth {
 export function setButtonAuth(auth: AuthEntry[], allAuth: AuthEntry[]): void {
   ss.setJson(SESSION_KEYS.buttonAuth, auth);
   ss.setJson(SESSION_KEYS.sysButtonAuth, allAuth);
-  appStore.set(buttonAuthAtom, { auth, allAuth });
+  const value = { auth, allAuth };
+  buttonAuthTexts.set(value, [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)]);
+  appStore.set(buttonAuthAtom, value);
 }
 
 export function clearButtonAuth(): void {
   ss.remove(SESSION_KEYS.buttonAuth);
   ss.remove(SESSION_KEYS.sysButtonAuth);
-  appStore.set(buttonAuthAtom, { auth: [], allAuth: [] });
+  const value = { auth: [], allAuth: [] };
+  buttonAuthTexts.set(value, [null, null]);
+  appStore.set(buttonAuthAtom, value);
 }
 
 /** Non-hook check. */
@@ -100,5 +116,5 @@ export function allowedBy(grants: Grants): Allowed {
 /** Hook: the access rule for the current user, stable until their permissions change. */
 export function useAccess(): Allowed {
   const { auth, allAuth } = useAtomValue(buttonAuthAtom, { store: appStore });
-  return useMemo(() => allowedBy(grantsFromAuth(auth, allAuth)), [auth, allAuth]);
+  return useMemo(() => allowedBy(grantsOfLists(auth, allAuth)), [auth, allAuth]);
 }
