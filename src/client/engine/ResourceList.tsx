@@ -265,9 +265,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
             <a key={`a-${a.action}`} data-action={a.action} onClick={() => runAction(a, { row })}>{a.title}</a>
           ))}
           {canDelete && deletableInState(schema, row) && (
-            <Popconfirm title={TEXTS.deleteConfirm} okText={TEXTS.ok} cancelText={TEXTS.cancel} onConfirm={() => onDelete(row)}>
-              <a>{TEXTS.delete}</a>
-            </Popconfirm>
+            <DeleteLink onConfirm={() => onDelete(row)} />
           )}
         </RowActions>
       ),
@@ -461,6 +459,20 @@ function RowActions({ children }: { children: ReactNode[] }) {
         </span>
       ))}
     </span>
+  );
+}
+
+/**
+ * 删除 with its 确定删除吗? confirmation. The Popconfirm (a popup trigger: ~180 hooks, state and
+ * closures per row) mounts on the first click, opened, rather than with every row of the page.
+ */
+function DeleteLink({ onConfirm }: { onConfirm: () => void }) {
+  const [armed, setArmed] = useState(false);
+  if (!armed) return <a onClick={() => setArmed(true)}>{TEXTS.delete}</a>;
+  return (
+    <Popconfirm defaultOpen title={TEXTS.deleteConfirm} okText={TEXTS.ok} cancelText={TEXTS.cancel} onConfirm={onConfirm}>
+      <a>{TEXTS.delete}</a>
+    </Popconfirm>
   );
 }
 

@@ -44,15 +44,14 @@ function NumberRange({ value, onChange }: { value?: [unknown, unknown]; onChange
   );
 }
 
-/** `hidden`: the field is collapsed out of sight, so a relation does not ask its options yet. */
-function widget(schema: ResourceSchema, s: SearchFieldSpec, hidden: boolean) {
+function widget(schema: ResourceSchema, s: SearchFieldSpec) {
   const field = findField(schema, s.key);
   if (s.kind === 'dict') {
     return <DictSelect dict={s.dict} multiple={s.multiple} placeholder={`请选择${s.title}`} />;
   }
   if ((s.kind === 'ref' || s.kind === 'refs') && field?.ref) {
     // options by named id (this resource + field), never the target's own list
-    return <RefSelect source={schema.name} field={field.key} multiple={s.mode === 'in'} placeholder={`请选择${s.title}`} deferred={hidden} />;
+    return <RefSelect source={schema.name} field={field.key} multiple={s.mode === 'in'} placeholder={`请选择${s.title}`} />;
   }
   if (s.kind === 'boolean') {
     return <Select allowClear placeholder="请选择" options={[{ value: 'true', label: '是' }, { value: 'false', label: '否' }]} />;
@@ -132,14 +131,16 @@ export function SearchForm({ schema, onSearch, initialValues }: SearchFormProps)
         layout="horizontal"
         initialValues={initialValues}
         style={{ padding: 24 }}
-        onFinish={(values) => onSearch(normalizeSearch(schema, values))}
+        // the whole store: a collapsed (unmounted) field's value counts as when it showed
+        onFinish={() => onSearch(normalizeSearch(schema, form.getFieldsValue(true) as Record<string, unknown>))}
       >
         <Row gutter={24} style={{ rowGap: 24 }}>
-          {fields.map((s, i) => (
-            // hidden fields stay mounted (and keep their values) while collapsed
-            <Col key={s.key} span={span} style={i < visible ? undefined : { display: 'none' }}>
+          {fields.slice(0, visible).map((s) => (
+            // fields collapsed out of sight are not mounted (their widgets, hooks and option
+            // calls wait for 展开); the form store keeps their values (antd Form preserve)
+            <Col key={s.key} span={span}>
               <Form.Item name={s.key} label={s.title} style={{ marginBottom: 0 }}>
-                {widget(schema, s, i >= visible)}
+                {widget(schema, s)}
               </Form.Item>
             </Col>
           ))}

@@ -1,11 +1,13 @@
 /**
  * Header parts loaded in their own chunks after the shell paints (the notice bell and the
  * dialogs are not needed for the first rows): on a list page opened from its address, once its
- * first rows are painted, so their chunks and calls never compete with the rows. A part that
+ * first rows are painted, so their chunks and calls never compete with the rows. The dialogs
+ * the user opens (修改密码, 切换部门) load when first opened. A part that
  * fails to load or render is an error like any other — it is not hidden.
  */
 import { createElement, lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { afterExpectedRows } from '../state/milestones';
+import { untilOpened } from './untilOpened';
 
 /**
  * Until the milestone the part renders nothing — it does not suspend: a boundary mounting in
@@ -39,7 +41,7 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>): Comp
 }
 
 export const NoticeBell = deferred<object>(() => import('./notice/index').then((m) => m.NoticeBell));
-export const ChangePasswordModal = deferred<{ open: boolean; onClose: () => void }>(() => import('./dialogs/index').then((m) => m.ChangePasswordModal));
-export const OrgSwitch = deferred<object>(() => import('./dialogs/index').then((m) => m.OrgSwitch));
-export const DepartPicker = deferred<{ open: boolean; onClose: () => void }>(() => import('./dialogs/index').then((m) => m.DepartPicker));
-export const ForcedPasswordWatcher = deferred<object>(() => import('./dialogs/index').then((m) => m.ForcedPasswordWatcher));
+export const ChangePasswordModal = untilOpened<{ open: boolean; onClose: () => void }>(() => import('./dialogs/ChangePasswordModal').then((m) => m.ChangePasswordModal));
+export const OrgSwitch = deferred<object>(() => import('./dialogs/OrgSwitch').then((m) => m.OrgSwitch));
+export const DepartPicker = untilOpened<{ open: boolean; onClose: () => void }>(() => import('./dialogs/DepartPicker').then((m) => m.DepartPicker));
+export const ForcedPasswordWatcher = deferred<object>(() => import('./dialogs/ForcedPasswordWatcher').then((m) => m.ForcedPasswordWatcher));

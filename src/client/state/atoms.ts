@@ -19,9 +19,17 @@ export interface ButtonAuth {
   auth: AuthEntry[];
   allAuth: AuthEntry[];
 }
-export const buttonAuthAtom = atom<ButtonAuth>({
+/**
+ * The stored texts (LOGIN_USER_BUTTON_AUTH, SYS_BUTTON_AUTH) each lists object was parsed from or
+ * stored as, so that a read of unchanged storage reuses the lists rather than parse a second copy
+ * (an admin's lists are ~280 KB of text). Weak: a replaced lists object goes with its texts.
+ */
+export const buttonAuthTexts = new WeakMap<ButtonAuth, readonly [string | null, string | null]>();
+const storedButtonAuth: ButtonAuth = {
   auth: ss.getJson<AuthEntry[]>(SESSION_KEYS.buttonAuth, []),
   allAuth: ss.getJson<AuthEntry[]>(SESSION_KEYS.sysButtonAuth, []),
-});
+};
+buttonAuthTexts.set(storedButtonAuth, [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)]);
+export const buttonAuthAtom = atom<ButtonAuth>(storedButtonAuth);
 /** Global config; `undefined` while loading, `null` when the call failed. */
 export const globalConfigAtom = atom<GlobalConfig | null | undefined>(undefined);

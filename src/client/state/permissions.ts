@@ -12,7 +12,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import { appStore, buttonAuthAtom, type ButtonAuth } from './atoms';
+import { appStore, buttonAuthAtom, buttonAuthTexts, type ButtonAuth } from './atoms';
 import { SESSION_KEYS, ss } from './storage';
 import type { AuthEntry } from './types';
 import { can as decide, grantsFromAuth, holds, lookupOf, type AccessRequest, type Grants, type SchemaLookup } from '../../core/access';
@@ -36,30 +36,40 @@ export function hasButtonPermission(code: string, auth: readonly AuthEntry[], al
   return holds(grantsOfLists(auth, allAuth), code);
 }
 
-/** The lists last parsed, by their stored text: parsed again only when the text changed. */
-let lastRead: { raw: string; value: ButtonAuth } | null = null;
-/** Whether the stored text was compared in this task already (cleared at the next task). */
-let checked = false;
-
 /**
- * Reads the button auth lists from sessionStorage (the source of truth). The stored text (about
- * 100 KB each for an administrator) is read at most once per task: a render asks can() hundreds
- * of times, and each read copies both strings. A direct write to the storage is seen from the
- * next task on; the console's own writes (setButtonAuth) at once.
+ * Reads the button auth lists from sessionStorage (the source of truth). The lists in the atom are
+ * returned while the stored texts are the ones they came from, and no second parsed copy (nor a
+ * joined copy of the texts) is kept. The texts (about 140 KB each for an administrator) are
+ * compared at most once per task: a render asks can() hundreds of times. A direct write to the
+ * storage is seen from the next task on; the console's own writes (setButtonAuth) at once.
  */
+let lastRead: ButtonAuth | null = null; // only while storage differs from the atom
+/** The answer of this task's first read (cleared at the next task, and by the console's writes). */
+let readThisTask: ButtonAuth | null = null;
 export function readButtonAuth(): ButtonAuth {
-  if (checked && lastRead) return lastRead.value;
-  const raw = `${ss.getRaw(SESSION_KEYS.buttonAuth)}\u0000${ss.getRaw(SESSION_KEYS.sysButtonAuth)}`;
-  if (!checked) {
-    checked = true;
-    setTimeout(() => (checked = false), 0);
+  if (readThisTask) return readThisTask;
+  readThisTask = readStored();
+  setTimeout(() => (readThisTask = null), 0);
+  return readThisTask;
+}
+
+function readStored(): ButtonAuth {
+  const auth = ss.getRaw(SESSION_KEYS.buttonAuth);
+  const allAuth = ss.getRaw(SESSION_KEYS.sysButtonAuth);
+  const current = appStore.get(buttonAuthAtom);
+  const from = buttonAuthTexts.get(current);
+  if (from && from[0] === auth && from[1] === allAuth) {
+    lastRead = null;
+    return current;
   }
-  if (lastRead?.raw === raw) return lastRead.value;
+  const last = lastRead && buttonAuthTexts.get(lastRead);
+  if (lastRead && last && last[0] === auth && last[1] === allAuth) return lastRead;
   const value = {
     auth: ss.getJson<AuthEntry[]>(SESSION_KEYS.buttonAuth, []),
     allAuth: ss.getJson<AuthEntry[]>(SESSION_KEYS.sysButtonAuth, []),
   };
-  lastRead = { raw, value };
+  buttonAuthTexts.set(value, [auth, allAuth]);
+  lastRead = value;
   return value;
 }
 
@@ -67,15 +77,19 @@ export function readButtonAuth(): ButtonAuth {
 export function setButtonAuth(auth: AuthEntry[], allAuth: AuthEntry[]): void {
   ss.setJson(SESSION_KEYS.buttonAuth, auth);
   ss.setJson(SESSION_KEYS.sysButtonAuth, allAuth);
-  lastRead = null;
-  appStore.set(buttonAuthAtom, { auth, allAuth });
+  const value = { auth, allAuth };
+  buttonAuthTexts.set(value, [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)]);
+  readThisTask = null;
+  appStore.set(buttonAuthAtom, value);
 }
 
 export function clearButtonAuth(): void {
   ss.remove(SESSION_KEYS.buttonAuth);
   ss.remove(SESSION_KEYS.sysButtonAuth);
-  lastRead = null;
-  appStore.set(buttonAuthAtom, { auth: [], allAuth: [] });
+  const value = { auth: [], allAuth: [] };
+  buttonAuthTexts.set(value, [null, null]);
+  readThisTask = null;
+  appStore.set(buttonAuthAtom, value);
 }
 
 /** Non-hook check. */
@@ -114,5 +128,5 @@ export function allowedBy(grants: Grants): Allowed {
 /** Hook: the access rule for the current user, stable until their permissions change. */
 export function useAccess(): Allowed {
   const { auth, allAuth } = useAtomValue(buttonAuthAtom, { store: appStore });
-  return useMemo(() => allowedBy(grantsFromAuth(auth, allAuth)), [auth, allAuth]);
+  return useMemo(() => allowedBy(grantsOfLists(auth, allAuth)), [auth, allAuth]);
 }

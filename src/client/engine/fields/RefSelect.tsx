@@ -9,7 +9,6 @@
  *   target through the field's declared `ref.filter`, e.g. departments of the chosen hospital.
  * - Typing is debounced (300 ms); every new search aborts the previous one and a late
  *   response never replaces a newer one.
- * - `deferred` (a collapsed search field) holds the first page until the field shows.
  * - The current value keeps its label before any search: `labels` is the row's
  *   `<key>_dictText` (comma-joined for refs); values without a known label are looked up
  *   once with `ids`.
@@ -35,8 +34,6 @@ export interface RefSelectProps {
   disabled?: boolean;
   style?: CSSProperties;
   id?: string;
-  /** Not shown yet (a collapsed search field): the first page is asked once it shows, or opens. */
-  deferred?: boolean;
 }
 
 interface Option { value: string; label: string }
@@ -47,7 +44,7 @@ const REF_PAGE_SIZE = 20;
 const REF_IDS_MAX = 200;
 
 export function RefSelect(props: RefSelectProps) {
-  const { source, field, multiple, filter, labels, value, onChange, disabled, id, deferred } = props;
+  const { source, field, multiple, filter, labels, value, onChange, disabled, id } = props;
   const [options, setOptions] = useState<Option[]>([]);
   const [fetching, setFetching] = useState(false);
   const [, setLabelsLoaded] = useState(0);
@@ -97,10 +94,10 @@ export function RefSelect(props: RefSelectProps) {
   // First page when the relation (or the filter) is known and the picker shows, once per relation.
   const firstAsked = useRef<typeof search | null>(null);
   useEffect(() => {
-    if (deferred || firstAsked.current === search) return;
+    if (firstAsked.current === search) return;
     firstAsked.current = search;
     search('');
-  }, [search, deferred]);
+  }, [search]);
 
   // Labels of current values nobody told us about (e.g. search values restored from the URL).
   const missing = current.filter((v) => !known.current.has(v) && !asked.current.has(v)).slice(0, REF_IDS_MAX);

@@ -6,7 +6,10 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { appStore, globalConfigAtom, tenantIdAtom, userInfoAtom } from '../../state/atoms';
 import { currentOrgAtom, currentOrgLabel } from '../../state/tenant';
-import { OrgPicker } from './OrgPicker';
+import { untilOpened } from '../untilOpened';
+
+/** The picker (a table of organisations) loads when 切换 is first clicked. */
+const OrgPicker = untilOpened(() => import('./OrgPicker').then((m) => m.OrgPicker));
 
 export function isSuperTenantUser(userTenantId: unknown, superTenantId: unknown): boolean {
   if (userTenantId === undefined || userTenantId === null || userTenantId === '') return false;

@@ -14,7 +14,7 @@ import { popupAllowed } from '../../state/userPrefs';
 import { feedback, handleHttpError } from '../../api/index';
 import { API_BASE } from '../../api/config';
 import { appStore, tokenAtom, userInfoAtom } from '../../state/atoms';
-import { AnnouncementModal } from '../dialogs/AnnouncementModal';
+import { untilOpened } from '../untilOpened';
 import { fetchAnnouncement, fetchAnnouncementList, markAllRead } from './api';
 import { openAnnouncement } from './open';
 import { createPoller } from './poller';
@@ -26,6 +26,9 @@ import { PriorityTag } from './PriorityTag';
 export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
 
 export { PriorityTag };
+
+/** The announcement modal (and the HTML sanitizer) loads when an announcement is first shown. */
+const AnnouncementModal = untilOpened(() => import('../dialogs/AnnouncementModal').then((m) => m.AnnouncementModal));
 
 /** Starts the list refresh and the websocket for the logged-in user; stops both on unmount / logout. */
 export function useNoticeFeed(onPush: (msg: NoticeMessage) => void): () => Promise<void> {
