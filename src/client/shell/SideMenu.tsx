@@ -12,7 +12,7 @@ import { getToken } from '../state/storage';
 import type { MenuItem } from '../state/types';
 import { rememberTitle, tabsAtom } from '../state/tabs';
 import { appStore } from '../state/atoms';
-import { ancestorKeys, findMenuItem, isExternalMenu, menuUrl, selectedMenuKey, toMenuItems } from './menu';
+import { ancestorKeys, findMenuItem, isExternalMenu, menuUrl, selectedMenuKey, toMenuItems, withOpenChildrenOnly } from './menu';
 
 export interface SideMenuProps {
   menu: readonly MenuItem[];
@@ -78,13 +78,15 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   }
 
   const inline = mode === 'inline';
+  const controlled = inline && !collapsed;
+  const shown = useMemo(() => (controlled ? withOpenChildrenOnly(items, openKeys) : items), [controlled, items, openKeys]);
   const menuEl = (
     <Menu
       mode={mode}
       theme={theme}
-      items={items}
+      items={shown}
       selectedKeys={selected ? [selected] : []}
-      {...(inline && !collapsed ? { openKeys, onOpenChange } : {})}
+      {...(controlled ? { openKeys, onOpenChange } : {})}
       onClick={onClick}
       style={inline ? { borderInlineEnd: 0 } : { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '46px', paddingInline: 8 }}
       data-testid={inline ? 'side-menu' : 'top-menu'}

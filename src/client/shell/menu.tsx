@@ -28,6 +28,21 @@ export function toMenuItems(menu: readonly MenuItem[], depth = 0, rootIcons = tr
     });
 }
 
+/**
+ * The items with the children of closed submenus left out (the submenus themselves stay, empty,
+ * and fill in when opened): the menu renders every item it is given, hidden ones included, and a
+ * catalogue of 150 pages made the side menu the largest tree of every page.
+ */
+export function withOpenChildrenOnly(items: readonly AntMenuItem[], openKeys: readonly string[]): AntMenuItem[] {
+  const open = new Set(openKeys);
+  const prune = (list: readonly AntMenuItem[]): AntMenuItem[] =>
+    list.map((it) => {
+      if (!it || !('children' in it) || !it.children) return it;
+      return { ...it, children: open.has(String(it.key)) ? prune(it.children) : [] } as AntMenuItem;
+    });
+  return prune(items);
+}
+
 /** Finds a menu node by path. */
 export function findMenuItem(menu: readonly MenuItem[], path: string): MenuItem | undefined {
   for (const m of menu) {
