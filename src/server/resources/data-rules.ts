@@ -19,6 +19,7 @@ import { badRequest } from '../errors.js';
 import type { Effects } from './effects.js';
 import { SYSTEM_COLS, type ResourceModel } from './model.js';
 import { member } from './query.js';
+import { PreparedQuery } from '../db/prepared.js';
 
 export const DATA_RULE_TABLE = 'sys_permission_data_rule';
 
@@ -71,42 +72,42 @@ function resolveValue(value: string, vars: Record<string, string>): string {
   return value.replace(VARIABLE, (_, name: string) => vars[name] ?? '');
 }
 
-/** The caller's scope on a resource: its tenant and the rules its roles selected on the resource's menu pages. */
-export async function rowScope(ctx: AppContext, m: ResourceModel, tenantId: number, user: SessionUser): Promise<RowScope> {
-  const { db } = ctx.database;
-  // Two indexed lookups on every read (the hot path): the resource's menu entries by component,
-  // then the caller's grants of exactly those entries. One join let the planner walk every grant
-  // of the caller's roles (a thousand for an administrator) before filtering by component.
-  const pages = await db
-    .selectFrom('sys_permission')
-    .select('id')
-    .where('component', '=', resourceComponent(m.name))
-    .where('del_flag', '=', 0)
-    .execute();
-  if (!pages.length) return { tenantId, rules: [] };
-  const links = await db
+/**
+ * The caller's data-rule selections on a resource's menu pages, through its roles and its
+ * department roles (while the department still holds the menu), in one round trip on every
+ * read (the hot path), compiled once. The menu entries are matched by component inside each
+ * part (`permission_id in (...)`), so the planner probes the caller's grants of exactly those
+ * entries: a plain join let it walk every grant of the caller's roles (a thousand for an
+ * administrator) before filtering by component.
+ */
+const RULE_LINKS = new PreparedQuery<[component: string, tenantId: number, userId: string], { ids: unknown; pid: unknown }>((db, component, tenantId, userId) => {
+  const pages = db.selectFrom('sys_permission').select('id').where('component', '=', component).where('del_flag', '=', 0);
+  const roles = db
     .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', user.tenantId))
+    .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', tenantId))
     .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
     .select(['rp.data_rule_ids as ids', 'rp.permission_id as pid'])
-    .where('ur.user_id', '=', user.id)
-    .where('rp.permission_id', 'in', pages.map((p) => p.id))
+    .where('ur.user_id', '=', userId)
+    .where('rp.permission_id', 'in', pages)
     .where('rp.data_rule_ids', 'is not', null)
-    .where('rp.data_rule_ids', '<>', '')
-    .execute();
-  // department roles limit too (sys_depart_role_permission), while the department holds the menu
-  const departLinks = await db
+    .where('rp.data_rule_ids', '<>', '');
+  const departRoles = db
     .selectFrom('sys_depart_role_user as ru')
-    .innerJoin('sys_depart_role as r', (j) => j.onRef('r.id', '=', 'ru.drole_id').on('r.tenant_id', '=', user.tenantId))
+    .innerJoin('sys_depart_role as r', (j) => j.onRef('r.id', '=', 'ru.drole_id').on('r.tenant_id', '=', tenantId))
     .innerJoin('sys_depart_role_permission as rp', 'rp.role_id', 'r.id')
     .innerJoin('sys_depart_permission as dp', (j) => j.onRef('dp.depart_id', '=', 'r.depart_id').onRef('dp.permission_id', '=', 'rp.permission_id'))
     .select(['rp.data_rule_ids as ids', 'rp.permission_id as pid'])
-    .where('ru.user_id', '=', user.id)
-    .where('rp.permission_id', 'in', pages.map((p) => p.id))
+    .where('ru.user_id', '=', userId)
+    .where('rp.permission_id', 'in', pages)
     .where('rp.data_rule_ids', 'is not', null)
-    .where('rp.data_rule_ids', '<>', '')
-    .execute();
-  links.push(...departLinks);
+    .where('rp.data_rule_ids', '<>', '');
+  return roles.unionAll(departRoles);
+}, 3);
+
+/** The caller's scope on a resource: its tenant and the rules its roles selected on the resource's menu pages. */
+export async function rowScope(ctx: AppContext, m: ResourceModel, tenantId: number, user: SessionUser): Promise<RowScope> {
+  const { db } = ctx.database;
+  const links = await RULE_LINKS.execute(db, resourceComponent(m.name), user.tenantId, user.id);
   if (!links.length) return { tenantId, rules: [] };
   const ids = [...new Set(links.flatMap((l) => String(l.ids).split(',').filter(Boolean)))];
   const pids = [...new Set(links.map((l) => String(l.pid)))];
