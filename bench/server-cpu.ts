@@ -8,6 +8,7 @@
  * (`--cpu-prof`); DATABASE_URL runs it on PostgreSQL; QUERY picks the series (sex | pages | like).
  */
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { USERS, startServer } from '../tests/e2e/harness.js';
 import { ApiClient, type Query } from './client.js';
 
@@ -33,6 +34,17 @@ const queries: Record<string, (i: number) => Query> = {
 };
 const pick = queries[process.env.QUERY ?? 'sex']!;
 
+/** Backends connected to the database of `url` (the server's pool), by pg_stat_activity. */
+async function backendPids(url: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
+
 const env: Record<string, string> = {};
 
 if (process.env.DATABASE_URL) env.DATABASE_URL = process.env.DATABASE_URL;
@@ -45,6 +57,10 @@ try {
   // warm-up: JIT, statement caches, pools
   await Promise.all(Array.from({ length: 20 }, async (_, k) => { for (let i = 0; i < 20; i++) await (await api.rawGet(path, pick(k * 20 + i))).arrayBuffer(); }));
   const pid = server.proc.pid!;
+  // PostgreSQL: the CPU of the server's pooled backends too (the other half of a call's cost)
+  const backends = process.env.DATABASE_URL ? await backendPids(process.env.DATABASE_URL) : [];
+  const pgCpu = () => backends.reduce((a, b) => { try { return a + cpuMs(b); } catch { return a; } }, 0);
+  const pg0 = pgCpu();
   const cpu0 = cpuMs(pid);
   const times: number[] = [];
   let failed = 0;
@@ -62,11 +78,13 @@ try {
   }));
   const elapsed = (performance.now() - t0) / 1000;
   const cpu = cpuMs(pid) - cpu0;
+  const pgUsed = pgCpu() - pg0;
   times.sort((a, b) => a - b);
   const p = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
   console.log(
     `${process.env.QUERY ?? 'sex'}: ${times.length} calls in ${elapsed.toFixed(1)} s = ${(times.length / elapsed).toFixed(0)}/s, p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms, ${failed} failed; ` +
-      `server CPU ${((cpu * 1000) / times.length).toFixed(0)} µs/call (${(cpu / 1000 / elapsed).toFixed(2)} cores)`,
+      `server CPU ${((cpu * 1000) / times.length).toFixed(0)} µs/call (${(cpu / 1000 / elapsed).toFixed(2)} cores)` +
+      (backends.length ? `, PostgreSQL backends (${backends.length}) ${((pgUsed * 1000) / times.length).toFixed(0)} µs/call` : ''),
   );
 } finally {
   await server.stop();
