@@ -7,9 +7,29 @@
  * with what else the machine runs. Run it under `node --cpu-prof --import tsx` for a profile.
  * QUERY=sex|pages|like|like3 picks the calls (default sex); LOGGER=1 turns the logger on.
  */
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { USERS } from '../tests/e2e/harness.js';
 import { ApiClient, type Query } from './client.js';
+
+/** utime + stime of a process in ms (Linux /proc, USER_HZ 100). */
+function cpuMs(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return (Number(rest[11]) + Number(rest[12])) * 10;
+}
+
+/** Backends connected to the database of `url` (the app's pool), by pg_stat_activity. */
+async function backendPids(url: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: tsx bench/server-list.ts <dataDir> [calls]');
@@ -47,11 +67,16 @@ for (let i = 0; i < 200; i++) await call(i);
 const c0 = process.cpuUsage();
 for (let i = 0; i < calls; i++) api.signedGet('/hisDoctor/list', pick(i));
 const sign = process.cpuUsage(c0);
+// PostgreSQL: the CPU of the pool's backends as well (the database's half of a call)
+const backends = process.env.DATABASE_URL ? await backendPids(process.env.DATABASE_URL) : [];
+const pgCpu = () => backends.reduce((a, pid) => { try { return a + cpuMs(pid); } catch { return a; } }, 0);
+const pg0 = pgCpu();
 const c1 = process.cpuUsage();
 const t1 = performance.now();
 for (let i = 0; i < calls; i++) await call(i);
 const wall = performance.now() - t1;
 const cpu = process.cpuUsage(c1);
+const pgUsed = pgCpu() - pg0;
 const us = (u: NodeJS.CpuUsage) => (u.user + u.system) / calls;
-console.log(`${kind}: ${calls} calls, wall ${((wall * 1000) / calls).toFixed(0)} µs/call, server CPU ≈ ${(us(cpu) - us(sign)).toFixed(0)} µs/call (signing ${us(sign).toFixed(0)} µs taken off)`);
+console.log(`${kind}: ${calls} calls, wall ${((wall * 1000) / calls).toFixed(0)} µs/call, server CPU ≈ ${(us(cpu) - us(sign)).toFixed(0)} µs/call (signing ${us(sign).toFixed(0)} µs taken off)${backends.length ? `, PostgreSQL backends ${((pgUsed * 1000) / calls).toFixed(0)} µs/call` : ''}`);
 await app.close();
