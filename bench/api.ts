@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { createTestDatabase, probePostgres } from '../tests/server/pg-helpers.js';
+import { PG_ADMIN_URL, createTestDatabase, probePostgres } from '../tests/server/pg-helpers.js';
 import { generateRowsIter } from '../src/server/demo/index.js';
 import type { DictSchema, ResourceSchema } from '../src/core/schema/types.js';
 import { SYSTEM_COLS, buildModel, rowToRecord, toStored } from '../src/server/resources/model.js';
@@ -271,16 +271,24 @@ export async function apiBenchPostgres(rows: number, calls: number): Promise<Api
   const schema = loadSchema('hisDoctor');
   const base = schema.api?.base ?? `/${schema.name}`;
   const tenantId = USERS.admin.tenantId;
-  const tdb = await createTestDatabase('hosp_bench');
+  // BENCH_DATA_DIR set: the seeded database is kept (hosp_bench_kept_<rows>) and reused
+  const kept = process.env.BENCH_DATA_DIR ? await keptDatabase(rows) : undefined;
+  const tdb = kept ?? (await createTestDatabase('hosp_bench'));
   const dataDir = mkdtempSync(join(tmpdir(), 'hosp-bench-pg-'));
   const env = { DATABASE_URL: tdb.url };
   try {
-    const first = await startServer({ apiOnly: true, dataDir, seedRows: 5, env, timeoutMs: 300_000 });
-    await first.stop();
-    const t0 = performance.now();
-    const how = await seedPostgres(tdb.url, schema, rows, tenantId);
-    const seedMs = performance.now() - t0;
-    console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s — ${how}`);
+    let seedMs = 0;
+    let how = kept?.seeded ?? '';
+    if (how) console.log(`  reusing ${how} (database ${tdb.name})`);
+    else {
+      const first = await startServer({ apiOnly: true, dataDir, seedRows: 5, env, timeoutMs: 300_000 });
+      await first.stop();
+      const t0 = performance.now();
+      how = await seedPostgres(tdb.url, schema, rows, tenantId);
+      seedMs = performance.now() - t0;
+      if (kept) await kept.markSeeded(how);
+      console.log(`  seeded in ${(seedMs / 1000).toFixed(1)} s — ${how}`);
+    }
     const server = await startServer({ apiOnly: true, dataDir, seedRows: 5, env, timeoutMs: 600_000 });
     try {
       const { series: out, throughput: tp } = await measure(server.url, base, calls);
@@ -289,9 +297,45 @@ export async function apiBenchPostgres(rows: number, calls: number): Promise<Api
       await server.stop();
     }
   } finally {
-    await tdb.drop();
+    if (!kept) await tdb.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The kept bench database of `rows` rows (created when missing) and what it was seeded with, if it was. */
+async function keptDatabase(rows: number): Promise<{ name: string; url: string; seeded: string; markSeeded(how: string): Promise<void>; drop(): Promise<void> }> {
+  const name = `hosp_bench_kept_${rows}`;
+  const u = new URL(PG_ADMIN_URL);
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+    if (!exists) await admin.query(`create database "${name}" encoding 'UTF8' template template0`);
+  } finally {
+    await admin.end();
+  }
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const onDb = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  const seeded = await onDb(async (c) => {
+    await c.query('create table if not exists bench_seeded (how text not null)');
+    return String((await c.query<{ how: string }>('select how from bench_seeded')).rows[0]?.how ?? '');
+  });
+  return {
+    name,
+    url,
+    seeded,
+    markSeeded: (how) => onDb(async (c) => void (await c.query('insert into bench_seeded (how) values ($1)', [how]))),
+    drop: async () => undefined,
+  };
 }
 
 async function seedPostgres(url: string, schema: ResourceSchema, count: number, tenantId: number): Promise<string> {

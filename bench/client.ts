@@ -42,12 +42,18 @@ export class ApiClient {
     return JSON.parse(json) as Envelope<T>;
   }
 
-  /** Signed GET; returns the raw response (timing callers read the body themselves). */
-  rawGet(path: string, query: Query = {}): Promise<Response> {
+  /** The URL (from the API root on) and headers of a signed GET, for any transport (fetch, app.inject). */
+  signedGet(path: string, query: Query = {}): { url: string; headers: Record<string, string> } {
     const q: Query = { ...query };
     if (!path.startsWith('/sys/dict/getDictItems/')) q[TIMESTAMP_PARAM] = Math.floor(Date.now() / 1000);
     const qs = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
-    return fetch(`${this.origin}${API_ROOT}${path}${qs ? `?${qs}` : ''}`, { headers: this.headers(path, q, undefined) });
+    return { url: `${API_ROOT}${path}${qs ? `?${qs}` : ''}`, headers: this.headers(path, q, undefined) };
+  }
+
+  /** Signed GET; returns the raw response (timing callers read the body themselves). */
+  rawGet(path: string, query: Query = {}): Promise<Response> {
+    const { url, headers } = this.signedGet(path, query);
+    return fetch(`${this.origin}${url}`, { headers });
   }
 
   async get<T>(path: string, query: Query = {}): Promise<Envelope<T>> {

@@ -4,7 +4,7 @@
  * with the real server, (c) list API at 1,000,000 rows.
  *
  * Env: BENCH_ROWS (default 1000000), BENCH_CALLS (300), BENCH_RUNS (5), BENCH_DATA_DIR (keep the seeded
- *      database there between runs), BENCH_CLIENTS (100), BENCH_SECONDS (5),
+ *      database there between runs, and the PostgreSQL one as hosp_bench_kept_<rows>), BENCH_CLIENTS (100), BENCH_SECONDS (5),
  *      BENCH_ONLY=bundle,crypto,browser,api (default all), STATIC_DIR (built console, default dist/client).
  */
 import { spawnSync } from 'node:child_process';

@@ -47,6 +47,7 @@ import { CountCache } from './resources/count-cache.js';
 import { buildModel } from './resources/model.js';
 import { registerResources } from './resources/routes.js';
 import { loadSchemaRoot } from './schemas.js';
+import { RequestLog, type RequestLogMode } from './request-log.js';
 import { registerStatic } from './static.js';
 import { DictCache } from './system/dict-cache.js';
 import { registerDictRoutes } from './system/dict.js';
@@ -92,6 +93,8 @@ export interface BuildOptions {
   staticDir?: string;
   seedRows?: number;
   logger?: boolean;
+  /** With the logger on: a line for every request ('all'), or for writes, errors and slow reads (default). */
+  requestLog?: RequestLogMode;
   /** Root of schemas/ (modules + dicts); default the repository's. */
   schemasDir?: string;
   databaseUrl?: string;
@@ -238,6 +241,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   const app = Fastify({
     logger: opts.logger ?? false,
+    // one line per notable request instead of two per request (request-log.ts)
+    logController: new RequestLog(opts.requestLog ?? 'notable'),
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     clientErrorHandler: (err, socket) => clientErrorAnswer(err, socket, protocol),

@@ -8,7 +8,8 @@ import { BUILD_HINT } from './static.js';
 async function main(): Promise<void> {
   const cfg = loadConfig();
   const started = Date.now();
-  const app = await buildApp({ logger: process.env.LOG !== '0' });
+  // LOG=0: no log; LOG=all: a line for every request; default: writes, errors and slow reads
+  const app = await buildApp({ logger: process.env.LOG !== '0', requestLog: process.env.LOG === 'all' ? 'all' : 'notable' });
   await app.listen({ port: cfg.port, host: cfg.host });
   const url = `http://${cfg.host === '0.0.0.0' ? '127.0.0.1' : cfg.host}:${cfg.port}`;
   const lines = [

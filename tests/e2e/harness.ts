@@ -55,6 +55,8 @@ export interface StartServerOptions {
   /** Skip the dist/client check (API-only use, e.g. the API bench). */
   apiOnly?: boolean;
   timeoutMs?: number;
+  /** Node flags before the entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
 }
 
 export async function freePort(): Promise<number> {
@@ -92,7 +94,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     for (const l of chunk.toString('utf8').split('\n')) if (l.trim() && !routine.test(l)) lines.push(l);
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

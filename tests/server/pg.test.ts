@@ -201,6 +201,16 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL', () => {
         expect(page.total).toBeLessThanOrEqual(SEED_ROWS);
         expect(page.records).toHaveLength(5);
         expect(typeof page.records[0]!.tenantId).toBe('number');
+        // both ref fields labelled from their tables (one UNION ALL, values and labels read as text)
+        const both = page.records.filter((x) => x.hospitalId && x.departIds);
+        expect(both.length).toBeGreaterThan(0);
+        for (const r of both) {
+          const [h] = await tdb.query<{ name: string }>('select name from his_hospital where id = $1', [r.hospitalId]);
+          expect(r.hospitalId_dictText).toBe(h!.name);
+          const ids = String(r.departIds).split(',');
+          const names = new Map((await tdb.query<{ id: string; name: string }>('select id, name from his_department where id = any($1)', [ids])).map((d) => [d.id, d.name]));
+          expect(r.departIds_dictText).toBe(ids.map((id) => names.get(id)).join(','));
+        }
       }
       expect(await count('select count(*) as n from his_doctor where tenant_id = 1001')).toBe((await list('/hisDoctor/list', hosp)).total);
     });

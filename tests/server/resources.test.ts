@@ -215,6 +215,8 @@ describe('list query', () => {
     expect(rec.idCard).toBe(`110***********${idCard(3).slice(-4)}`);
     expect(rec.sex_dictText).toBe('女');
     expect(rec.departIds_dictText).toBe('科室1-1,科室1-2');
+    // the page's two ref fields are labelled from their own tables (one query for both)
+    expect(rec.hospitalId_dictText).toBe('测试医院1');
   });
 
   it('sorts by a declared key', async () => {

@@ -111,7 +111,9 @@ export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[], extensi
   }
 
   const registry = createRegistry(goodModules.map((x) => x.schema), goodDicts.map((x) => x.dict));
-  for (const { file, schema } of goodModules) checkModule(file, schema, registry, problems, ext);
+  // the generic routes of the whole catalogue, built once (each module's actions are checked against them)
+  const known = knownRoutes(registry);
+  for (const { file, schema } of goodModules) checkModule(file, schema, registry, problems, known, ext);
   checkGlobalUniqueness(goodModules, problems);
   const queues = goodModules.filter((x) => x.schema.uploadQueue);
   for (const q of queues.slice(1)) problems.push({ file: q.file, path: '/uploadQueue', message: `上报队列只能有一个（已由 ${queues[0]!.file} 声明）`, severity: 'error' });
@@ -121,7 +123,7 @@ export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[], extensi
 }
 
 /** Cross-reference checks inside one module (against the registry for refs and dicts). */
-function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: Problem[], ext?: ExtensionRegistry): void {
+function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: Problem[], known: Set<string>, ext?: ExtensionRegistry): void {
   const err = (path: string, message: string, missingResource?: string) =>
     (problems as MissingResourceProblem[]).push({ file, path, message, severity: 'error', ...(missingResource ? { missingResource } : {}) });
   const missing = (path: string, message: string, resource: string) => err(path, message, resource);
@@ -301,7 +303,6 @@ function checkModule(file: string, s: ResourceSchema, reg: Registry, problems: P
     else if (actionAt.has(action)) err(p, `动作名 "${action}" 重复`);
     actionAt.set(action, p);
   }
-  const known = knownRoutes(reg);
   s.actions?.forEach((a, i) => {
     const base = ['actions', i] as const;
     if ((a.kind === 'call' || a.kind === 'form') && !a.api) err(pointer(...base), `动作 "${a.action}" 的类型为 ${a.kind}，必须声明 api`);

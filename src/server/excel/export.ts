@@ -9,7 +9,8 @@
  * plain text; writeOnly fields never.
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from './exceljs.js';
 import type { ParsedListQuery } from '../../core/projections/query.js';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
@@ -125,7 +126,7 @@ export async function writeExport(ctx: AppContext, m: ResourceModel, plan: Expor
   const all = exportColumns(m, plan.columns.join(','));
   const columns = plan.columns.map((k) => all.find((c) => c.key === k)).filter((c): c is ExportColumn => !!c);
   const tenantId = plan.tenantId;
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const wb = new (excelJs().stream.xlsx.WorkbookWriter)({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = wb.addWorksheet(m.schema.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({
     header: c.title,

@@ -15,7 +15,7 @@
  * rolls every row back.
  */
 import { inTransaction } from '../db/connection.js';
-import ExcelJS from 'exceljs';
+import { excelJs } from './exceljs.js';
 import { createValidator } from '../../core/projections/validator.js';
 import type { AppContext } from '../context.js';
 import type { SessionUser } from '../auth/session.js';
@@ -85,7 +85,7 @@ function primitive(v: unknown): Cell {
  */
 export async function readSheet(data: Buffer): Promise<SheetData> {
   const out: SheetData = { headers: [], rows: [] };
-  const wb = new ExcelJS.Workbook();
+  const wb = new (excelJs().Workbook)();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

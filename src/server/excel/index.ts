@@ -14,7 +14,7 @@
  * the multipart child scope (files/multipart.ts): X-Sign covers the query (`dryRun`, `format`).
  */
 import type { FastifyInstance } from 'fastify';
-import ExcelJS from 'exceljs';
+import { excelJs } from './exceljs.js';
 import { ok } from '../../core/protocol/index.js';
 import { codeFor, lookupOf } from '../../core/access/index.js';
 import { apiBase, apiPath } from '../../core/schema/naming.js';
@@ -39,7 +39,7 @@ export function templatePath(m: ResourceModel): string {
 }
 
 async function errorReportXlsx(report: ImportReport): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (excelJs().Workbook)();
   const ws = wb.addWorksheet('错误报告');
   ws.columns = [
     { header: '行号', key: 'row', width: 8 },

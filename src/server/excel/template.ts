@@ -3,7 +3,8 @@
  * importable fields (titles; required ones red) and list validations for single dicts and
  * booleans (options on a hidden sheet `_options`); sheet 2 `填写说明` lists each field's rules.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from './exceljs.js';
 import { fieldRules } from '../../core/validators/rules.js';
 import type { AppContext } from '../context.js';
 import type { FieldCol, ResourceModel } from '../resources/model.js';
@@ -48,7 +49,7 @@ function requirement(ctx: AppContext, c: FieldCol): string {
 
 export async function buildTemplate(ctx: AppContext, m: ResourceModel): Promise<Buffer> {
   const fields = importFields(m);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (excelJs().Workbook)();
   wb.creator = '互联网医院后台管理';
   const sheet = wb.addWorksheet(m.schema.entity.slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
   const help = wb.addWorksheet('填写说明');

@@ -11,7 +11,7 @@ import { encryptText } from './cipher.js';
 import { ApiError, MSG } from '../errors.js';
 import { registerBodyParser } from './body.js';
 import type { ReplayGuard } from './replay.js';
-import { accessAuthRandom, checkSign, signMessage, signedPath } from './verify.js';
+import { accessAuthRandom, checkSign, signHeaderProblem, signMessage, signedPath } from './verify.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,9 +30,9 @@ export function registerProtocol(app: FastifyInstance, cfg: ProtocolConfig, repl
     const random = accessAuthRandom(req.headers[H.accessAuth.toLowerCase()], cfg);
     if (random === null) throw new ApiError(400, MSG.accessAuth);
     req.accessRandom = random;
-    // Header-only sign rules fail before the body is even read.
-    const problem = checkSign({ url: req.url, query: undefined, body: undefined, headers: req.headers }, cfg);
-    if (problem === 'missing' || problem === 'stale') throw new ApiError(400, signMessage(problem));
+    // Header-only sign rules fail before the body is even read (no digest computed here).
+    const problem = signHeaderProblem(req.headers);
+    if (problem) throw new ApiError(400, signMessage(problem));
   });
 
   app.addHook('preValidation', async (req) => {

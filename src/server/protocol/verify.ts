@@ -75,14 +75,24 @@ export interface SignInput {
   now?: number;
 }
 
+/**
+ * The rules the headers alone decide (a sign present, a fresh 13-digit timestamp), checked
+ * before the body is read; the signature itself needs the query and body (checkSign).
+ */
+export function signHeaderProblem(headers: SignInput['headers'], now = Date.now()): 'missing' | 'stale' | null {
+  if (!headerValue(headers['x-sign'])) return 'missing';
+  const ts = headerValue(headers['x-timestamp']);
+  if (!ts || !/^\d{13}$/.test(ts)) return 'stale';
+  if (Math.abs(now - Number(ts)) > MAX_TIMESTAMP_SKEW_MS) return 'stale';
+  return null;
+}
+
 /** Returns which rule failed (null when the signature is good). */
 export function checkSign(input: SignInput, cfg: ProtocolConfig): SignProblem {
-  const sign = headerValue(input.headers['x-sign']);
-  if (!sign) return 'missing';
-  const ts = headerValue(input.headers['x-timestamp']);
-  if (!ts || !/^\d{13}$/.test(ts)) return 'stale';
-  const now = input.now ?? Date.now();
-  if (Math.abs(now - Number(ts)) > MAX_TIMESTAMP_SKEW_MS) return 'stale';
+  const early = signHeaderProblem(input.headers, input.now);
+  if (early) return early;
+  const sign = headerValue(input.headers['x-sign'])!;
+  const ts = headerValue(input.headers['x-timestamp'])!;
 
   const raw = signedPath(input.url);
   const paths = [raw];

@@ -19,6 +19,7 @@ import { badRequest } from '../errors.js';
 import type { Effects } from './effects.js';
 import { SYSTEM_COLS, type ResourceModel } from './model.js';
 import { member } from './query.js';
+import { PreparedQuery } from '../db/prepared.js';
 
 export const DATA_RULE_TABLE = 'sys_permission_data_rule';
 
@@ -71,42 +72,58 @@ function resolveValue(value: string, vars: Record<string, string>): string {
   return value.replace(VARIABLE, (_, name: string) => vars[name] ?? '');
 }
 
+/** The resource's menu entries (found by component). */
+const RESOURCE_PAGES = new PreparedQuery<[component: string], { id: unknown }>(
+  (db, component) => db.selectFrom('sys_permission').select('id').where('component', '=', component).where('del_flag', '=', 0),
+  1,
+);
+
+/**
+ * The caller's data-rule selections on the given menu entries, through its roles and its
+ * department roles (while the department still holds the menu), in one round trip. The entries
+ * are listed by id, so the planner probes the caller's grants of exactly those entries: a plain
+ * join let it walk every grant of the caller's roles (a thousand for an administrator), and
+ * matching the component in a subquery made PostgreSQL plan a semi-join of five tables on every
+ * call (0.9 ms of planning instead of 0.3). One compiled query per number of entries.
+ */
+function ruleLinks(pages: number): PreparedQuery<unknown[], { ids: unknown; pid: unknown }> {
+  let q = RULE_LINKS.get(pages);
+  if (!q) {
+    q = new PreparedQuery((db, tenantId, userId, ...pageIds) => {
+      const roles = db
+        .selectFrom('sys_user_role as ur')
+        .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', tenantId!))
+        .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
+        .select(['rp.data_rule_ids as ids', 'rp.permission_id as pid'])
+        .where('ur.user_id', '=', userId!)
+        .where('rp.permission_id', 'in', pageIds)
+        .where('rp.data_rule_ids', 'is not', null)
+        .where('rp.data_rule_ids', '<>', '');
+      const departRoles = db
+        .selectFrom('sys_depart_role_user as ru')
+        .innerJoin('sys_depart_role as r', (j) => j.onRef('r.id', '=', 'ru.drole_id').on('r.tenant_id', '=', tenantId!))
+        .innerJoin('sys_depart_role_permission as rp', 'rp.role_id', 'r.id')
+        .innerJoin('sys_depart_permission as dp', (j) => j.onRef('dp.depart_id', '=', 'r.depart_id').onRef('dp.permission_id', '=', 'rp.permission_id'))
+        .select(['rp.data_rule_ids as ids', 'rp.permission_id as pid'])
+        .where('ru.user_id', '=', userId!)
+        .where('rp.permission_id', 'in', pageIds)
+        .where('rp.data_rule_ids', 'is not', null)
+        .where('rp.data_rule_ids', '<>', '');
+      return roles.unionAll(departRoles);
+    }, 2 + pages);
+    RULE_LINKS.set(pages, q);
+  }
+  return q;
+}
+const RULE_LINKS = new Map<number, PreparedQuery<unknown[], { ids: unknown; pid: unknown }>>();
+
 /** The caller's scope on a resource: its tenant and the rules its roles selected on the resource's menu pages. */
 export async function rowScope(ctx: AppContext, m: ResourceModel, tenantId: number, user: SessionUser): Promise<RowScope> {
   const { db } = ctx.database;
-  // Two indexed lookups on every read (the hot path): the resource's menu entries by component,
-  // then the caller's grants of exactly those entries. One join let the planner walk every grant
-  // of the caller's roles (a thousand for an administrator) before filtering by component.
-  const pages = await db
-    .selectFrom('sys_permission')
-    .select('id')
-    .where('component', '=', resourceComponent(m.name))
-    .where('del_flag', '=', 0)
-    .execute();
+  // two round trips on every read (the hot path), each compiled once
+  const pages = await RESOURCE_PAGES.execute(db, resourceComponent(m.name));
   if (!pages.length) return { tenantId, rules: [] };
-  const links = await db
-    .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', user.tenantId))
-    .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
-    .select(['rp.data_rule_ids as ids', 'rp.permission_id as pid'])
-    .where('ur.user_id', '=', user.id)
-    .where('rp.permission_id', 'in', pages.map((p) => p.id))
-    .where('rp.data_rule_ids', 'is not', null)
-    .where('rp.data_rule_ids', '<>', '')
-    .execute();
-  // department roles limit too (sys_depart_role_permission), while the department holds the menu
-  const departLinks = await db
-    .selectFrom('sys_depart_role_user as ru')
-    .innerJoin('sys_depart_role as r', (j) => j.onRef('r.id', '=', 'ru.drole_id').on('r.tenant_id', '=', user.tenantId))
-    .innerJoin('sys_depart_role_permission as rp', 'rp.role_id', 'r.id')
-    .innerJoin('sys_depart_permission as dp', (j) => j.onRef('dp.depart_id', '=', 'r.depart_id').onRef('dp.permission_id', '=', 'rp.permission_id'))
-    .select(['rp.data_rule_ids as ids', 'rp.permission_id as pid'])
-    .where('ru.user_id', '=', user.id)
-    .where('rp.permission_id', 'in', pages.map((p) => p.id))
-    .where('rp.data_rule_ids', 'is not', null)
-    .where('rp.data_rule_ids', '<>', '')
-    .execute();
-  links.push(...departLinks);
+  const links = await ruleLinks(pages.length).execute(db, user.tenantId, user.id, ...pages.map((p) => p.id));
   if (!links.length) return { tenantId, rules: [] };
   const ids = [...new Set(links.flatMap((l) => String(l.ids).split(',').filter(Boolean)))];
   const pids = [...new Set(links.map((l) => String(l.pid)))];

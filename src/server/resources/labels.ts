@@ -1,7 +1,9 @@
 /**
  * `<key>_dictText` companions: dictionary labels from sys_dict_item (system/dict-cache.ts) and
- * ref/refs labels batch-resolved from the target table (one query per field, tenant-scoped).
+ * ref/refs labels batch-resolved from the target tables (one query for all ref fields of a page,
+ * tenant-scoped).
  */
+import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { FieldCol, ResourceModel } from './model.js';
 
@@ -21,23 +23,54 @@ function values(v: unknown, multi: boolean): string[] {
   return multi ? s.split(',').filter((x) => x !== '') : [s];
 }
 
-async function refLabels(ctx: AppContext, c: FieldCol, ids: string[], tenantId: number): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+/** Where a ref field's labels live: the target table, the column its values name and the label column. */
+interface RefSource {
+  table: string;
+  valueCol: string;
+  labelCol: string;
+}
+
+function refSource(ctx: AppContext, c: FieldCol): RefSource | undefined {
   const ref = c.field.ref;
   const target = ref ? ctx.models.get(ref.resource) : undefined;
-  if (!ref || !target || ids.length === 0) return out;
+  if (!ref || !target) return undefined;
   const valueCol = ref.value && ref.value !== 'id' ? target.byKey.get(ref.value)?.column : 'id';
   const labelCol = target.byKey.get(ref.label)?.column ?? (ref.label === 'id' ? 'id' : undefined);
-  if (!valueCol || !labelCol) return out;
+  return valueCol && labelCol ? { table: target.table, valueCol, labelCol } : undefined;
+}
+
+async function refLabels(ctx: AppContext, src: RefSource, ids: string[], tenantId: number): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await ctx.database.db
-      .selectFrom(target.table)
-      .select([`${valueCol} as v`, `${labelCol} as l`])
+      .selectFrom(src.table)
+      .select([`${src.valueCol} as v`, `${src.labelCol} as l`])
       .where('tenant_id', '=', tenantId)
-      .where(valueCol, 'in', ids.slice(i, i + CHUNK))
+      .where(src.valueCol, 'in', ids.slice(i, i + CHUNK))
       .execute();
     for (const r of rows) out.set(String(r.v), r.l == null ? '' : String(r.l));
   }
+  return out;
+}
+
+/**
+ * The labels of several ref fields of one page in one round trip (UNION ALL, one part per
+ * field, `k` naming the part), as refLabels answers them field by field. PostgreSQL unions
+ * need one type per column: values and labels are read as text there (what String() gives).
+ */
+async function refLabelsTogether(ctx: AppContext, parts: Array<{ src: RefSource; ids: string[] }>, tenantId: number): Promise<Array<Map<string, string>>> {
+  const { db, dialect } = ctx.database;
+  const text = (col: string) => (dialect === 'postgres' ? sql`cast(${sql.ref(col)} as text)` : sql.ref(col));
+  const selects = parts.map(({ src, ids }, k) =>
+    db
+      .selectFrom(src.table)
+      .select([sql.lit(k).as('k'), text(src.valueCol).as('v'), text(src.labelCol).as('l')])
+      .where('tenant_id', '=', tenantId)
+      .where(src.valueCol, 'in', ids),
+  );
+  const rows = await selects.slice(1).reduce((q, part) => q.unionAll(part), selects[0]!).execute();
+  const out = parts.map(() => new Map<string, string>());
+  for (const r of rows) out[Number(r.k)]!.set(String(r.v), r.l == null ? '' : String(r.l));
   return out;
 }
 
@@ -49,17 +82,28 @@ export async function addLabels(
   tenantId: number,
 ): Promise<void> {
   if (records.length === 0) return;
+  // ref labels first: one query for the page's ref fields together when each fits one chunk
+  const refs = m.labelled.flatMap((c) => {
+    const src = c.field.kind === 'dict' ? undefined : refSource(ctx, c);
+    if (!src) return [];
+    const ids = new Set<string>();
+    for (const r of records) for (const v of values(r[c.key], c.multi)) ids.add(v);
+    return ids.size ? [{ c, src, ids: [...ids] }] : [];
+  });
+  const refLabelsOf = new Map<FieldCol, Map<string, string>>();
+  if (refs.length > 1 && refs.every((x) => x.ids.length <= CHUNK)) {
+    const maps = await refLabelsTogether(ctx, refs, tenantId);
+    refs.forEach((x, i) => refLabelsOf.set(x.c, maps[i]!));
+  } else {
+    for (const x of refs) refLabelsOf.set(x.c, await refLabels(ctx, x.src, x.ids, tenantId));
+  }
   for (const c of m.labelled) {
-    let labels: Map<string, string>;
-    if (c.field.kind === 'dict') labels = await dictLabels(ctx, c.field.dict);
-    else {
-      const ids = new Set<string>();
-      for (const r of records) for (const v of values(r[c.key], c.multi)) ids.add(v);
-      labels = await refLabels(ctx, c, [...ids], tenantId);
-    }
+    const labels = c.field.kind === 'dict' ? await dictLabels(ctx, c.field.dict) : refLabelsOf.get(c) ?? NO_LABELS;
     for (const r of records) {
       const vs = values(r[c.key], c.multi);
       r[`${c.key}_dictText`] = vs.length === 0 ? null : vs.map((v) => labels.get(v) ?? v).join(',');
     }
   }
 }
+
+const NO_LABELS: ReadonlyMap<string, string> = new Map();

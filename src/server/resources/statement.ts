@@ -16,7 +16,7 @@
  * A statement that cannot be read, or has no trade row, refuses the transition naming the file
  * field; nothing is written.
  */
-import ExcelJS from 'exceljs';
+import { excelJs } from '../excel/exceljs.js';
 import type { Kysely } from 'kysely';
 import { toFen, fromFen } from '../../core/kinds/index.js';
 import type { StatementSpec, Transition } from '../../core/schema/types.js';
@@ -78,7 +78,7 @@ function decode(buf: Buffer): string {
 }
 
 async function excelRows(buf: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (excelJs().Workbook)();
   await wb.xlsx.load(buf as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];
   const out: string[][] = [];

@@ -11,8 +11,9 @@
  * go); Word's `Mso*` classes and `<o:p>` tags go too. Applied on save and again when a record
  * is read for display (resources/read.ts).
  */
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import type createDOMPurifyType from 'dompurify';
+import type { JSDOM as JSDOMType } from 'jsdom';
 import type { Registry } from '../../core/schema/registry.js';
 import type { ResourceSchema } from '../../core/schema/types.js';
 
@@ -69,11 +70,16 @@ function cleanStyle(style: string): string {
   return out.join('; ');
 }
 
-type Purifier = ReturnType<typeof createDOMPurify>;
+type Purifier = ReturnType<typeof createDOMPurifyType>;
 let purifier: Purifier | undefined;
+
+// jsdom is half a second of CPU to load: read on the first rich text, not on every start
+const requireLazily = createRequire(import.meta.url);
 
 function getPurifier(): Purifier {
   if (purifier) return purifier;
+  const { JSDOM } = requireLazily('jsdom') as { JSDOM: typeof JSDOMType };
+  const createDOMPurify = requireLazily('dompurify') as typeof createDOMPurifyType;
   const { window } = new JSDOM('');
   const p = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
   p.addHook('afterSanitizeAttributes', (node) => {
