@@ -47,7 +47,7 @@ import {
 import { appStore } from '../../src/client/state/atoms';
 import { filterMenuByAppList, switchOn } from '../../src/client/shell/appFilter';
 import { deviceForWidth, deviceFrom, MOBILE_QUERIES } from '../../src/client/shell/device';
-import { matchesTitle, menuTrail, menuUrl, searchOptions } from '../../src/client/shell/menu';
+import { matchesTitle, menuTrail, menuUrl, searchOptions, toMenuItems, withOpenChildrenOnly } from '../../src/client/shell/menu';
 import { menuAction } from '../../src/client/shell/SideMenu';
 import { buildRouteIndex } from '../../src/client/shell/routeInfo';
 import { PageView } from '../../src/client/shell/PageView';
@@ -306,6 +306,12 @@ describe('menu helpers', () => {
     expect(menuUrl(ext, 'TOK')).toBe('https://x.test/?t=TOK');
     expect(menuAction(ext, ext.path, 'TOK')).toEqual({ open: 'https://x.test/?t=TOK' });
     expect(menuAction(menu[1]!.children![0], '/app/doctor', 'TOK')).toEqual({ go: '/app/doctor' });
+  });
+  it('the side menu gives a closed group no children until it opens; the group itself stays', () => {
+    const items = toMenuItems(menu);
+    const keysOf = (list: ReturnType<typeof toMenuItems>) => list.map((it) => [it!.key, 'children' in it! ? (it.children ?? []).map((c) => c!.key) : null]);
+    expect(keysOf(withOpenChildrenOnly(items, []))).toEqual([['/dashboard/analysis', null], ['/app', []]]);
+    expect(keysOf(withOpenChildrenOnly(items, ['/app']))).toEqual([['/dashboard/analysis', null], ['/app', ['/app/doctor', '/app/ext']]]);
   });
   it('route index: titles, keepAlive, containers are not tabs', () => {
     const idx = buildRouteIndex(menu, () => true);
