@@ -91,7 +91,7 @@ async function menuTitles(page: Page, groups: string[]): Promise<string[]> {
 }
 
 /** Sessions walking side by side (the walk reads only; each session has its own menu and tabs). */
-const LANES = 3;
+const LANES = 2;
 
 /** Logs `LANES` sessions in as `user` through the login page. */
 function laneSessions(user: { username: string; password: string }): Promise<Session[]> {
