@@ -1,5 +1,23 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The longest files start first, whatever vitest knows of past runs (a fresh checkout knows
+ * nothing and would order by file size): the other worker meanwhile takes the short ones.
+ */
+const LONGEST_FIRST = ['tests/e2e/menu-walk.test.ts', 'tests/e2e/schema-language.test.ts'];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.findIndex((name) => f.moduleId.endsWith(name));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 // Browser tests: the built console and the real server, driven in Debian's Chromium.
 export default defineConfig({
@@ -8,6 +26,12 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: each has its own server (own port, own temp data directory) and its
+    // own Chromium, so files share no state; a file mostly waits on the console and its server.
+    maxWorkers: Math.min(2, availableParallelism()),
+    sequence: { sequencer: LongestFirst },
+    // expect.poll's default second is one animation frame too few on a busy machine (a modal's
+    // leave motion, a tab's remount): a poll still has to come true, it only may take longer
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -14,6 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * How long a server may take to answer after its spawn. Starting is seconds of CPU (loading the
+ * server, migrating and seeding): on a machine busy with other work it has taken over a minute,
+ * so the wait goes up to just under the browser tests' hook timeout (120 s).
+ */
+export const SERVER_START_MS = 110_000;
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -122,7 +129,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  const deadline = Date.now() + (opts.timeoutMs ?? SERVER_START_MS);
   const probe = opts.apiOnly ? `${url}/hospital/config/globalConfig` : `${url}/`;
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null) {
@@ -138,7 +145,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The server did not answer ${probe} within ${opts.timeoutMs ?? 60_000} ms.\n${logs()}`);
+      throw new Error(`The server did not answer ${probe} within ${opts.timeoutMs ?? SERVER_START_MS} ms.\n${logs()}`);
     }
     await sleep(150);
   }

@@ -5,6 +5,11 @@
  * Each page opens at its path with rows and no browser error; the administrator also opens
  * each add form and a row's detail; every list answer the hospital administrator receives
  * holds only rows of tenant 1001.
+ *
+ * A page's walk mostly waits on the console itself (a form's open and close motion), not on the
+ * machine: several sessions of the same user walk a group's pages side by side, each page
+ * still reached by clicking its own session's side menu. The walk only reads (forms are
+ * closed unsaved), so the sessions do not change what the others see.
  */
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +19,7 @@ import { roleCodes } from '../../src/core/schema/access-data.js';
 import type { ResourceSchema } from '../../src/core/schema/types.js';
 import { loadSchemaRoot } from '../../src/server/schemas.js';
 import { USERS, login, menuItem, resourceTable, tableRows, waitForList } from './harness.js';
-import { useE2E } from './lifecycle.js';
+import { useE2E, type Session } from './lifecycle.js';
 
 const e2e = useE2E({ seedRows: 12 });
 const { registry, access } = loadSchemaRoot();
@@ -85,22 +90,55 @@ async function menuTitles(page: Page, groups: string[]): Promise<string[]> {
   return titles;
 }
 
+/** Sessions walking side by side (the walk reads only; each session has its own menu and tabs). */
+const LANES = 2;
+
+/** Logs `LANES` sessions in as `user` through the login page. */
+function laneSessions(user: { username: string; password: string }): Promise<Session[]> {
+  return Promise.all(Array.from({ length: LANES }, async () => {
+    const s = await e2e.newSession();
+    await login(s.page, e2e.url, user.username, user.password);
+    return s;
+  }));
+}
+
+/**
+ * Walks `pages` with the sessions side by side, each taking the next page when it is done.
+ * A failure stops the others taking more pages and names the page; the walk ends when every
+ * session has stopped, so nothing of it runs on into the next test.
+ */
+async function walkInLanes(lanes: Session[], pages: ResourceSchema[], walk: (session: Session, s: ResourceSchema) => Promise<void>): Promise<void> {
+  const queue = [...pages];
+  let failed = false;
+  const results = await Promise.allSettled(lanes.map(async (session) => {
+    for (let s = queue.shift(); s && !failed; s = queue.shift()) {
+      try {
+        await walk(session, s);
+      } catch (e) {
+        failed = true;
+        if (e instanceof Error) e.message = `${s.title} (${s.menu!.path}): ${e.message}`;
+        throw e;
+      }
+    }
+  }));
+  const error = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (error) throw error.reason;
+}
+
 describe('menu walk', () => {
-  // one admin session walks group after group: a failure names its group, each group has its own time
+  // one test per menu group: a failure names its group, each group has its own time
   const adminPages = pagesOf('admin');
   const adminGroups = [...new Set(adminPages.map((s) => s.menu!.group))];
-  let admin: Awaited<ReturnType<typeof e2e.newSession>>;
+  let admins: Session[];
 
   it('admin: the side menu shows every page of the catalogue', async () => {
-    admin = await e2e.newSession();
-    await login(admin.page, e2e.url, USERS.admin.username, USERS.admin.password);
-    const shown = await menuTitles(admin.page, adminGroups);
+    admins = await laneSessions(USERS.admin);
+    const shown = await menuTitles(admins[0]!.page, adminGroups);
     expect(adminPages.map((s) => s.title).filter((t) => !shown.includes(t))).toEqual([]);
   }, 300_000);
 
   it.each(adminGroups)('admin: every page of %s opens from the side menu with rows, its add form and a detail', async (group) => {
-    const { page, errors } = admin;
-    for (const s of adminPages.filter((x) => x.menu!.group === group)) {
+    await walkInLanes(admins, adminPages.filter((x) => x.menu!.group === group), async ({ page, errors }, s) => {
       await clickMenu(page, s);
       const rows = await seeRows(page, s);
       const add = resourceTable(page).getByRole('button', { name: /新\s?增/ });
@@ -113,32 +151,35 @@ describe('menu walk', () => {
         await seeAndClose(page, `${s.entity}详情`);
       }
       errors.assertClean();
-    }
+    });
   }, 300_000);
 
   it('hospadmin: exactly the pages granted to 医院管理员, each with rows of tenant 1001 only', async () => {
-    const { page, errors } = await e2e.newSession();
     const tenants = new Set<string>();
     const lists: string[] = [];
-    page.on('response', (r: Response) => {
-      if (!/\/hospital\/.*\/list(\?|$)/.test(r.url()) || r.status() !== 200) return;
-      lists.push(r.url());
-      void r.text().then((text) => {
-        const body = JSON.parse(text.startsWith('{') ? text : decryptText(text, DEFAULT_PROTOCOL_CONFIG)) as { result?: { records?: Array<{ tenantId?: unknown }> } };
-        for (const rec of body.result?.records ?? []) tenants.add(String(rec.tenantId));
-      }).catch(() => undefined);
-    });
-    await login(page, e2e.url, USERS.hospadmin.username, USERS.hospadmin.password);
+    const sessions = await Promise.all(Array.from({ length: LANES }, async () => {
+      const s = await e2e.newSession();
+      s.page.on('response', (r: Response) => {
+        if (!/\/hospital\/.*\/list(\?|$)/.test(r.url()) || r.status() !== 200) return;
+        lists.push(r.url());
+        void r.text().then((text) => {
+          const body = JSON.parse(text.startsWith('{') ? text : decryptText(text, DEFAULT_PROTOCOL_CONFIG)) as { result?: { records?: Array<{ tenantId?: unknown }> } };
+          for (const rec of body.result?.records ?? []) tenants.add(String(rec.tenantId));
+        }).catch(() => undefined);
+      });
+      await login(s.page, e2e.url, USERS.hospadmin.username, USERS.hospadmin.password);
+      return s;
+    }));
     const pages = pagesOf('hospadmin');
     const all = [...registry.resources.values()].filter((s) => s.menu);
-    const shown = await menuTitles(page, [...new Set(all.map((s) => s.menu!.group))].filter((g) => pages.some((s) => s.menu!.group === g)));
+    const shown = await menuTitles(sessions[0]!.page, [...new Set(all.map((s) => s.menu!.group))].filter((g) => pages.some((s) => s.menu!.group === g)));
     const moduleTitles = new Set(all.map((s) => s.title));
     expect(shown.filter((t) => moduleTitles.has(t)).sort()).toEqual(pages.map((s) => s.title).sort());
-    for (const s of pages) {
+    await walkInLanes(sessions, pages, async ({ page, errors }, s) => {
       await clickMenu(page, s);
       await seeRows(page, s);
       errors.assertClean();
-    }
+    });
     expect(lists.length).toBeGreaterThan(0);
     expect([...tenants]).toEqual(['1001']);
   }, 1_500_000);

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { API_ROOT, DEFAULT_PROTOCOL_CONFIG, baseHeaders, computeSign, decryptText, encryptJson, type Envelope } from '../../src/core/protocol/index.js';
-import { ROOT, type RunningServer } from './harness.js';
+import { ROOT, SERVER_START_MS, type RunningServer } from './harness.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -17,7 +17,7 @@ export async function restartServer(old: RunningServer, opts: { seedRows?: numbe
   return spawnOn(old.port, old.dataDir, opts.seedRows ?? 55);
 }
 
-export async function spawnOn(port: number, dataDir: string, seedRows = 55, timeoutMs = 60_000): Promise<RunningServer> {
+export async function spawnOn(port: number, dataDir: string, seedRows = 55, timeoutMs = SERVER_START_MS): Promise<RunningServer> {
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const l of chunk.toString('utf8').split('\n')) if (l.trim() && !/"statusCode":[123]\d\d\b|incoming request/.test(l)) lines.push(l);

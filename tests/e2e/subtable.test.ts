@@ -42,6 +42,8 @@ it('a 200-line stock-in bill edits in a virtualised sub-table and saves in one c
   const { page } = s;
   await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
   await openPage(page, STOCK_IN.menu!.group, STOCK_IN.title);
+  // the search form hydrates after the first rows: whether 展开 shows is known once it is there
+  await searchForm(page).waitFor();
   const expand = searchForm(page).getByText('展开', { exact: true });
   if (await expand.isVisible()) await expand.click();
   await fieldItem(searchForm(page), '供应商').locator('input').first().fill(supplier);

@@ -190,6 +190,8 @@ describe('系统管理 end to end', () => {
     expect(added.success, added.message).toBe(true);
 
     await openPage(hosp.page, '药事管理', '药品入库');
+    // the search form hydrates after the first rows: whether 展开 shows is known once it is there
+    await searchForm(hosp.page).waitFor();
     const expand = searchForm(hosp.page).getByText('展开', { exact: true });
     if (await expand.isVisible()) await expand.click();
     await fieldItem(searchForm(hosp.page), '供应商').locator('input').first().fill(supplier);

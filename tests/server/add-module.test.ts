@@ -70,7 +70,7 @@ beforeAll(async () => {
   const lint = lintSchemas(schemasDir);
   expect(lint.errors).toBe(0);
   app = await testApp({ schemasDir, memory: false, dataDir, seedRows: 2 });
-}, 60_000);
+}); // two apps built: the configured hook timeout (busy machines)
 
 afterAll(async () => {
   await app?.close();

@@ -143,7 +143,7 @@ describe('websocket /websocket/{userId}', () => {
     await sleep(50);
     await own.close();
     expect(await closed).toBe(1012);
-  });
+  }, 120_000); // builds its own app: seconds of CPU, more on a busy machine (the hook timeout)
 });
 
 describe('NoticeHub sweep', () => {
