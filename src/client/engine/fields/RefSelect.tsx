@@ -146,7 +146,8 @@ export function RefSelect(props: RefSelectProps) {
       notFoundContent={fetching ? <Spin size="small" /> : undefined}
       onSearch={debounced}
       onOpenChange={(open) => {
-        if (open && !options.length) {
+        // asks again only when the first page came back empty or failed, not while it is on its way
+        if (open && !options.length && !fetching) {
           firstAsked.current = search;
           search('');
         }
