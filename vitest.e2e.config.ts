@@ -29,7 +29,7 @@ export default defineConfig({
     // One file at a time. Files share no state (each has its own server, port, temp data
     // directory and Chromium) and two at a time halve the run, but on two cores two Chromiums and
     // two servers made timing-bound steps miss (a toast within 10 s, a menu click's navigation)
-    // in one full run of three: set BROWSER_TEST_WORKERS=2 to run them side by side.
+    // in one of two full runs: set BROWSER_TEST_WORKERS=2 to run them side by side.
     maxWorkers: Math.min(Number(process.env.BROWSER_TEST_WORKERS ?? 1), availableParallelism()),
     sequence: { sequencer: LongestFirst },
     // expect.poll's default second is one animation frame too few on a busy machine (a modal's
