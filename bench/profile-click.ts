@@ -6,19 +6,15 @@
  * bench/profile-map.ts against a source-mapped build (STATIC_DIR).
  */
 import { writeFileSync } from 'node:fs';
-import { launchBrowser, startServer, USERS, login, menuItem } from '../tests/e2e/harness.js';
+import { launchBrowser, startServer, menuItem } from '../tests/e2e/harness.js';
+import { loginState } from './browser.js';
 
 const title = process.argv[2] ?? '医院管理';
 const group = process.argv[3] ?? '机构管理';
 const server = await startServer();
 const browser = await launchBrowser();
 try {
-  const lctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const lp = await lctx.newPage();
-  await login(lp, server.url, USERS.admin.username, USERS.admin.password);
-  await lp.waitForLoadState('networkidle');
-  const state = await lctx.storageState();
-  await lctx.close();
+  const state = await loginState(browser, server.url);
 
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', storageState: state });
   const page = await ctx.newPage();

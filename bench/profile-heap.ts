@@ -9,7 +9,8 @@
  * SNAPSHOT_IN=file analyses a saved snapshot instead (no browser).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { launchBrowser, startServer, USERS, login } from '../tests/e2e/harness.js';
+import { launchBrowser, startServer } from '../tests/e2e/harness.js';
+import { loginState } from './browser.js';
 
 interface Snapshot {
   snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] }; node_count: number };
@@ -28,12 +29,7 @@ let raw = '';
 const server = await startServer();
 const browser = await launchBrowser();
 try {
-  const lctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const lp = await lctx.newPage();
-  await login(lp, server.url, USERS.admin.username, USERS.admin.password);
-  await lp.waitForLoadState('networkidle');
-  const state = await lctx.storageState();
-  await lctx.close();
+  const state = await loginState(browser, server.url);
 
   const rounds = Number(process.env.ROUNDS ?? 1);
   const afterGc: number[] = [];

@@ -5,7 +5,8 @@
  * profile to $PROFILE_OUT (default /tmp/list.cpuprofile) for DevTools.
  */
 import { writeFileSync } from 'node:fs';
-import { launchBrowser, startServer, USERS, login } from '../tests/e2e/harness.js';
+import { launchBrowser, startServer } from '../tests/e2e/harness.js';
+import { loginState } from './browser.js';
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
 interface Profile { nodes: Node[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
@@ -14,12 +15,7 @@ const path = process.argv[2] ?? '/app/doctor';
 const server = await startServer();
 const browser = await launchBrowser();
 try {
-  const lctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  const lp = await lctx.newPage();
-  await login(lp, server.url, USERS.admin.username, USERS.admin.password);
-  await lp.waitForLoadState('networkidle');
-  const state = await lctx.storageState();
-  await lctx.close();
+  const state = await loginState(browser, server.url);
 
   for (let round = 0; round < Number(process.env.ROUNDS ?? 1); round++) {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', storageState: state });
