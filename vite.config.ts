@@ -43,29 +43,27 @@ function precompress(): Plugin {
  */
 function menuStarts(): Plugin {
   const id = 'virtual:menu-starts';
-  const dir = resolve(__dirname, 'schemas/modules');
   return {
     name: 'menu-starts',
     resolveId: (s) => (s === id ? `\0${id}` : undefined),
     load(s) {
       if (s !== `\0${id}`) return undefined;
       const map: Record<string, FirstListStart> = {};
-      for (const f of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
-        this.addWatchFile(join(dir, f));
-        const schema = JSON.parse(readFileSync(join(dir, f), 'utf8')) as ResourceSchema;
-        if (schema.menu?.path) map[schema.menu.path] = firstListStart(schema);
+      for (const { file, schema } of menuSchemas()) {
+        this.addWatchFile(file);
+        map[schema.menu!.path] = firstListStart(schema);
       }
       return `export default ${JSON.stringify(map)};`;
     },
   };
 }
 
-/** Menu paths of the module lists (the engine route), from schemas/modules. */
-function menuListPaths(): string[] {
+/** The module schemas with a menu block (the engine's list pages), read from schemas/modules. */
+function menuSchemas(): Array<{ file: string; schema: ResourceSchema }> {
   const dir = resolve(__dirname, 'schemas/modules');
   return readdirSync(dir).filter((n) => n.endsWith('.json')).sort()
-    .map((f) => (JSON.parse(readFileSync(join(dir, f), 'utf8')) as ResourceSchema).menu?.path)
-    .filter((p): p is string => !!p);
+    .map((n) => ({ file: join(dir, n), schema: JSON.parse(readFileSync(join(dir, n), 'utf8')) as ResourceSchema }))
+    .filter((m) => m.schema.menu?.path);
 }
 
 /**
@@ -88,7 +86,7 @@ function routePreloads(routes: RouteEntries): Plugin {
           userPrefix: '/user/',
           anonymous: ['login'],
           loggedIn: ['shell', 'early'],
-          byPath: [{ paths: menuListPaths(), routes: ['engine'] }, { paths: [HOME_PATH, '/'], routes: ['dashboard'] }],
+          byPath: [{ paths: menuSchemas().map((m) => m.schema.menu!.path), routes: ['engine'] }, { paths: [HOME_PATH, '/'], routes: ['dashboard'] }],
         });
         // after the entry's own tag, so the entry is asked for first
         return html.replace(/(<script type="module"[^>]*><\/script>)/, `$1\n    <script>${script}</script>`);

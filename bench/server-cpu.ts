@@ -7,23 +7,15 @@
  * CPU per call from /proc. PROFILE=1 writes a V8 CPU profile of the server to /tmp/srv-prof
  * (`--cpu-prof`); DATABASE_URL runs it on PostgreSQL; QUERY picks the series (sex | pages | like).
  */
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { USERS, startServer } from '../tests/e2e/harness.js';
 import { ApiClient, type Query } from './client.js';
+import { backendPids, cpuMs } from './proc-cpu.js';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: tsx bench/server-cpu.ts <dataDir> [seconds]');
 const seconds = Number(process.argv[3] ?? 5);
 const clients = Number(process.env.BENCH_CLIENTS ?? 100);
-const TICK = 100; // USER_HZ on Linux
 
-/** utime + stime of a process in ms. */
-function cpuMs(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-  return ((Number(rest[11]) + Number(rest[12])) * 1000) / TICK;
-}
 
 const common = { pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' };
 const names = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹'];
@@ -34,16 +26,6 @@ const queries: Record<string, (i: number) => Query> = {
 };
 const pick = queries[process.env.QUERY ?? 'sex']!;
 
-/** Backends connected to the database of `url` (the server's pool), by pg_stat_activity. */
-async function backendPids(url: string): Promise<number[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
-  } finally {
-    await c.end();
-  }
-}
 
 const env: Record<string, string> = {};
 

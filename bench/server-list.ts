@@ -7,29 +7,12 @@
  * with what else the machine runs. Run it under `node --cpu-prof --import tsx` for a profile.
  * QUERY=sex|pages|like|like3 picks the calls (default sex); LOGGER=1 turns the logger on.
  */
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { USERS } from '../tests/e2e/harness.js';
 import { ApiClient, type Query } from './client.js';
+import { backendPids, cpuMs } from './proc-cpu.js';
 
-/** utime + stime of a process in ms (Linux /proc, USER_HZ 100). */
-function cpuMs(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-  return (Number(rest[11]) + Number(rest[12])) * 10;
-}
 
-/** Backends connected to the database of `url` (the app's pool), by pg_stat_activity. */
-async function backendPids(url: string): Promise<number[]> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
-  } finally {
-    await c.end();
-  }
-}
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: tsx bench/server-list.ts <dataDir> [calls]');

@@ -1,0 +1,26 @@
+/**
+ * CPU time of processes on Linux, for the server benches: a process's own (utime + stime from
+ * /proc) and the PostgreSQL backends serving a database (by pg_stat_activity).
+ */
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+
+const TICK = 100; // USER_HZ on Linux
+
+/** utime + stime of a process in ms. */
+export function cpuMs(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return ((Number(rest[11]) + Number(rest[12])) * 1000) / TICK;
+}
+
+/** Backends connected to the database of `url` (a server's pool), by pg_stat_activity. */
+export async function backendPids(url: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
