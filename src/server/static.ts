@@ -21,6 +21,9 @@ export async function registerStatic(app: FastifyInstance, dir: string): Promise
       index: ['index.html'],
       // .br/.gz files are written by the build (vite.config.ts precompress).
       preCompressed: true,
+      // the caching rule is setHeaders' alone: with send's own Cache-Control on, its
+      // "public, max-age=0" overwrote it and hashed assets were asked for again on every load
+      cacheControl: false,
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
