@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { firstListStart, type FirstListStart } from './src/core/projections/firstList';
 import type { ResourceSchema } from './src/core/schema/types';
 import { PLANNING_ENV, planRouteChunks, preloadScript, routeFilesOf, type RouteEntries } from './generators/route-chunks';
+import { antdStaticCss } from './generators/antd-css';
 import { KEYS, NAMESPACE } from './src/client/state/storage';
 import { HOME_PATH } from './src/client/app/paths';
 
@@ -204,7 +205,7 @@ export default defineConfig(async ({ command }) => {
   const planning = Boolean(process.env[PLANNING_ENV]);
   const chunks = command === 'build' && !planning ? await planRouteChunks(__dirname, ROUTES) : undefined;
   return {
-    plugins: [menuStarts(), slimImports(), react(), ...(planning ? [] : [routePreloads(ROUTES), precompress()])],
+    plugins: [menuStarts(), slimImports(), react(), ...(planning ? [] : [routePreloads(ROUTES), antdStaticCss(), precompress()])],
     publicDir: 'public',
     // react-router 7 publishes its development build (warnings, invariant texts) under every
     // export condition; the console build takes the production build beside it (same API).
