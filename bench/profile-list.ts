@@ -36,7 +36,7 @@ try {
     const listCall = marks.res.filter((r) => /\/list$/.test(r.name) && r.name.startsWith('/hospital/')).sort((a, b) => a.start - b.start)[0];
     const lastJs = Math.max(...marks.res.filter((r) => /\.js$/.test(r.name)).map((r) => r.end));
     console.log(`round ${round}: rows seen at ${marks.rowsAt.toFixed(0)} ms; list ${listCall?.start.toFixed(0)} -> ${listCall?.end.toFixed(0)}; last JS ${lastJs.toFixed(0)}`);
-    for (const r of marks.res.filter((r) => r.name.startsWith('/hospital/') || (listCall && r.end > listCall.start))) console.log(`   ${r.name.startsWith('/hospital/') ? 'api' : 'res'} ${r.start.toFixed(0).padStart(5)} -> ${r.end.toFixed(0).padStart(5)} ${r.name}`);
+    for (const r of marks.res.filter((r) => process.env.ALL_RES || r.name.startsWith("/hospital/") || (listCall && r.end > listCall.start))) console.log(`   ${r.name.startsWith('/hospital/') ? 'api' : 'res'} ${r.start.toFixed(0).padStart(5)} -> ${r.end.toFixed(0).padStart(5)} ${r.name}`);
 
     // profile times are in µs of a monotonic clock; map page time via the first sample ≈ navigation
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
