@@ -24,7 +24,7 @@ import { THEME } from '../src/client/app/themes';
 // be the very module antd registers its styles with.
 const require = createRequire(import.meta.url);
 
-type Antd = Record<string, ComponentType<Record<string, unknown>> & Record<string, ComponentType<Record<string, unknown>>>>;
+type Antd = typeof import('antd');
 type H = (type: unknown, props?: Record<string, unknown> | null, ...children: ReactNode[]) => ReactElement;
 
 /** Components drawn before the first interaction on the login page, the shell, a list page and the dashboard. */
