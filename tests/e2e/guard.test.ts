@@ -151,7 +151,8 @@ describe('route guard', () => {
     expect(calls[0]!.headers()['x-access-token']).toBeTruthy();
     await expect(resourceTable(page).locator('.ant-pagination-item-active').innerText()).resolves.toBe('3');
     // the dynamic route really came from the menu: the side menu shows the entry, selected
-    await expect(menuItem(page, DOCTOR.title).isVisible()).resolves.toBe(true);
+    // (the menu mounts after the page's rows)
+    await expect.poll(() => menuItem(page, DOCTOR.title).isVisible()).toBe(true);
     expect(await loginForm(page).count()).toBe(0);
 
     // ...or to the redirect query when one is given
