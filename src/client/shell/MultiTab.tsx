@@ -6,8 +6,8 @@
  *
  * Our own strip, not antd Tabs: rc-tabs measured every tab (getBoundingClientRect in a layout
  * effect) on mount, forcing a layout of the whole page while a list page was still rendering.
- * This strip measures nothing while rendering; with many tabs it scrolls horizontally, and the
- * active tab is brought into view in the next animation frame after it changes.
+ * This strip measures nothing itself; with many tabs it scrolls horizontally, and the active
+ * tab is brought into view when it changes (tabStripScroll.ts).
  *
  * Keyboard (WAI-ARIA tabs, manual activation): Left/Right (Home/End) move the focus, Enter or
  * Space activates, Delete or Backspace closes the focused tab with the close icon's rules.
@@ -24,7 +24,7 @@ import { useAtomValue } from 'jotai';
 import { appStore } from '../state/atoms';
 import { closeTab, setTabs, TAB_MENU, tabMenuAction, tabsAtom } from '../state/tabs';
 import { CLS, injectTabStripStyle, tabStripVars } from './tabStripStyle';
-import { scrollIntoStrip, useWheelScrollsStrip } from './tabStripScroll';
+import { revealInStrip, useWheelScrollsStrip } from './tabStripScroll';
 
 const CONTEXT_ITEMS = [
   { key: TAB_MENU.refresh, icon: <ReloadOutlined />, label: '刷新' },
@@ -54,9 +54,7 @@ export function MultiTab() {
 
   useEffect(() => {
     const list = listRef.current;
-    if (!list) return;
-    const frame = requestAnimationFrame(() => scrollIntoStrip(list, list.querySelector<HTMLElement>(`.${CLS.active}`)));
-    return () => cancelAnimationFrame(frame);
+    return list ? revealInStrip(list, list.querySelector<HTMLElement>(`.${CLS.active}`)) : undefined;
   }, [tabs.active]);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 /**
  * Horizontal scrolling of the multi-tab strip (its scrollbar is hidden, as antd's was absent).
  *
- * - scrollIntoStrip: the nearest horizontal scroll that shows a tab whole. It sets the strip's
+ * - revealInStrip: the nearest horizontal scroll that shows a tab whole. It sets the strip's
  *   scrollLeft itself instead of element.scrollIntoView, which also scrolls the page up to the
  *   strip when the user had scrolled down a long list before switching pages.
  * - useWheelScrollsStrip: a vertical wheel over an overflowing strip scrolls it sideways (a
@@ -9,13 +9,28 @@
  */
 import { useEffect, type RefObject } from 'react';
 
-/** Scrolls `list` (the tabs' offsetParent) the least needed for `tab` to be fully visible. */
-export function scrollIntoStrip(list: HTMLElement, tab: HTMLElement | null): void {
-  if (!tab) return;
-  const left = tab.offsetLeft;
-  const right = left + tab.offsetWidth;
-  if (left < list.scrollLeft) list.scrollLeft = left;
-  else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
+/**
+ * Once the browser has laid the strip out, scrolls it the least needed to show `tab` whole;
+ * returns the cancel. An IntersectionObserver hands over the geometry of the frame's own
+ * layout, so nothing here forces one: reading offsetLeft when the strip mounted forced a
+ * layout of the whole list page still rendering (40-70 ms in the cold-load profile, what
+ * rc-tabs cost). The strip's scroll position is read and set only when the tab is cut off.
+ */
+export function revealInStrip(list: HTMLElement, tab: HTMLElement | null): () => void {
+  if (!tab || typeof IntersectionObserver === 'undefined') return () => undefined;
+  const io = new IntersectionObserver(
+    ([entry]) => {
+      io.disconnect();
+      const root = entry?.rootBounds;
+      if (!entry || !root || entry.intersectionRatio >= 1) return;
+      const box = entry.boundingClientRect;
+      if (box.left < root.left) list.scrollLeft += box.left - root.left;
+      else if (box.right > root.right) list.scrollLeft += box.right - root.right;
+    },
+    { root: list, threshold: 1 },
+  );
+  io.observe(tab);
+  return () => io.disconnect();
 }
 
 export function useWheelScrollsStrip(ref: RefObject<HTMLElement | null>): void {
