@@ -280,7 +280,7 @@ describe('titles, footer, global config', () => {
     await fillLogin(page, USERS.admin.username, USERS.admin.password);
     await page.waitForURL((u) => u.pathname === HOME, { timeout: 20_000 });
     await expect.poll(() => page.title()).toBe(`首页 - ${DEFAULT_TITLE}`);
-    const firstTab = page.getByTestId('multi-tab').locator('.ant-tabs-nav .ant-tabs-tab').first();
+    const firstTab = page.getByTestId('multi-tab').getByRole('tab').first();
     await expect.poll(() => firstTab.innerText().then((t) => t.trim())).toBe('首页');
     await expect(page.getByTestId('footer-icp').innerText()).resolves.toBe(icp);
     await expect(page.getByTestId('global-footer').innerText()).resolves.toContain(icp!);

@@ -1,6 +1,7 @@
 /**
- * The console shell in Chromium against the real server: tab protections with the exact
- * messages, each tab context-menu action, keep-alive (a typed search survives switching tabs,
+ * The console shell in Chromium against the real server: the tab strip's keyboard use and its
+ * sideways scrolling with many tabs, tab protections with the exact messages, each tab
+ * context-menu action, keep-alive (a typed search survives switching tabs,
  * not closing), the settings drawer persisting across a reload, the mobile layout at 800 px,
  * and the logout confirmation.
  *
@@ -27,9 +28,11 @@ const DEPARTMENT = mod('hisDepartment');
 const DRUG = mod('sysDrug');
 
 const strip = (page: Page) => page.getByTestId('multi-tab');
-const tab = (page: Page, title: string) => strip(page).locator('.ant-tabs-tab').filter({ hasText: new RegExp(`^${title}$`) });
+const tab = (page: Page, title: string) => strip(page).getByRole('tab', { name: title, exact: true });
+/** A tab's close icon. */
+const closeIcon = (page: Page, title: string) => strip(page).getByRole('button', { name: `关闭 ${title}`, exact: true });
 async function tabTitles(page: Page): Promise<string[]> {
-  return (await strip(page).locator('.ant-tabs-nav .ant-tabs-tab [data-pagekey]').allInnerTexts()).map((t) => t.trim());
+  return (await strip(page).getByRole('tab').locator('[data-pagekey]').allInnerTexts()).map((t) => t.trim());
 }
 async function expectTabs(page: Page, titles: string[]): Promise<void> {
   await expect.poll(() => tabTitles(page), { timeout: 10_000 }).toEqual(titles);
@@ -96,6 +99,111 @@ function searchInput(page: Page): Locator {
   return fieldItem(form, '姓名').locator('input').first();
 }
 
+/** Opens `path` with the strip restored to `pages` (sessionStorage, as after a reload), once. */
+async function withStoredTabs(page: Page, pages: { fullPath: string; title: string }[], path: string): Promise<void> {
+  const stored = JSON.stringify({
+    pages: pages.map((p) => ({ fullPath: p.fullPath, path: p.fullPath.split('?')[0], title: p.title, keepAlive: false })),
+    active: path,
+  });
+  // before the app's scripts run, so that nothing the page was doing overwrites it
+  await page.addInitScript((value) => {
+    if (sessionStorage.getItem('e2e-tabs-seeded')) return;
+    sessionStorage.setItem('e2e-tabs-seeded', '1');
+    sessionStorage.setItem('MULTI_TAB_PAGES', value);
+  }, stored);
+  await page.goto(`${e2e.url}${path}`);
+}
+const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement);
+/** The outline style of the card holding a tab (the visible focus ring). */
+const cardOutline = (l: Locator) => l.evaluate((el) => getComputedStyle(el.parentElement!).outlineStyle);
+/** Whether the tab's card lies wholly inside the strip's visible width. */
+const inView = (l: Locator) =>
+  l.evaluate((el) => {
+    const card = el.parentElement!.getBoundingClientRect();
+    const list = el.closest('[role="tablist"]')!.getBoundingClientRect();
+    return card.left >= list.left - 0.5 && card.right <= list.right + 0.5;
+  });
+
+// Before 'console shell': its settings test saves admin's layout on the server (top menu,
+// multipage off), which every later login of admin gets back.
+describe('tab strip keyboard and overflow', () => {
+  it('arrows move the focus, Enter / Space activate, Delete closes (首页: 首页不能关闭!)', async () => {
+    const s = await e2e.newSession();
+    const { page } = s;
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    await page.waitForURL(/\/dashboard\/analysis/);
+    await withStoredTabs(page, [{ fullPath: '/dashboard/analysis', title: '首页' }, { fullPath: DOCTOR.path, title: DOCTOR.title }, { fullPath: DRUG.path, title: DRUG.title }], DRUG.path);
+    await visibleTable(page).waitFor({ timeout: 20_000 });
+    await expectTabs(page, ['首页', DOCTOR.title, DRUG.title]);
+    expect(await tab(page, DRUG.title).getAttribute('aria-selected')).toBe('true');
+
+    await tab(page, DRUG.title).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => isFocused(tab(page, DOCTOR.title))).toBe(true);
+    expect(await cardOutline(tab(page, DOCTOR.title))).toBe('solid');
+    // moving the focus does not switch pages
+    expect(new URL(page.url()).pathname).toBe(DRUG.path);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === DOCTOR.path);
+    await expect.poll(() => tab(page, DOCTOR.title).getAttribute('aria-selected')).toBe('true');
+    expect(await tab(page, DRUG.title).getAttribute('aria-selected')).toBe('false');
+
+    // Delete closes the focused tab; the focus stays in the strip
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => isFocused(tab(page, DRUG.title))).toBe(true);
+    await page.keyboard.press('Delete');
+    await expectTabs(page, ['首页', DOCTOR.title]);
+    expect(new URL(page.url()).pathname).toBe(DOCTOR.path);
+    await expect.poll(() => isFocused(tab(page, DOCTOR.title))).toBe(true);
+
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => isFocused(tab(page, '首页'))).toBe(true);
+    await page.keyboard.press('Delete');
+    await seeMessage(page, '首页不能关闭!');
+    await expectTabs(page, ['首页', DOCTOR.title]);
+    await page.keyboard.press(' ');
+    await page.waitForURL(/\/dashboard\/analysis/);
+    await expect.poll(() => tab(page, '首页').getAttribute('aria-selected')).toBe('true');
+    s.errors.assertClean(LOGIN_LOGO);
+  });
+
+  it('many tabs scroll sideways on one row, and the active tab is scrolled into view', async () => {
+    const s = await e2e.newSession();
+    const { page } = s;
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    await page.waitForURL(/\/dashboard\/analysis/);
+    const many = Array.from({ length: 24 }, (_, i) => ({ fullPath: `${HOSPITAL.path}?n=${i}`, title: `${HOSPITAL.title}${i}` }));
+    const pages = [{ fullPath: '/dashboard/analysis', title: '首页' }, ...many, { fullPath: DOCTOR.path, title: DOCTOR.title }];
+    await withStoredTabs(page, pages, '/dashboard/analysis');
+    await page.getByTestId('dashboard-analysis').waitFor();
+    await expectTabs(page, pages.map((p) => p.title));
+    const list = strip(page).getByRole('tablist');
+    const geometry = () =>
+      list.evaluate((el) => ({
+        overflows: el.scrollWidth > el.clientWidth,
+        scrollLeft: el.scrollLeft,
+        rows: new Set([...el.querySelectorAll('[role="tab"]')].map((t) => Math.round(t.getBoundingClientRect().top))).size,
+        height: Math.round(el.closest('[data-testid="multi-tab"]')!.getBoundingClientRect().height),
+      }));
+    expect(await geometry()).toEqual({ overflows: true, scrollLeft: 0, rows: 1, height: 40 });
+    expect(await inView(tab(page, DOCTOR.title))).toBe(false);
+
+    // switching pages from the side menu brings the active tab at the far end into view
+    await open(page, DOCTOR);
+    await expect.poll(() => tab(page, DOCTOR.title).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => inView(tab(page, DOCTOR.title))).toBe(true);
+    expect(await inView(tab(page, '首页'))).toBe(false);
+    expect((await geometry()).scrollLeft).toBeGreaterThan(0);
+
+    // and so does a reload (the strip mounts with it active)
+    await page.reload();
+    await visibleTable(page).waitFor({ timeout: 20_000 });
+    await expect.poll(() => inView(tab(page, DOCTOR.title))).toBe(true);
+    expect(await geometry()).toMatchObject({ rows: 1, height: 40 });
+    s.errors.assertClean(LOGIN_LOGO);
+  });
+});
+
 describe('console shell', () => {
   let s: Session;
 
@@ -106,12 +214,12 @@ describe('console shell', () => {
     await page.waitForURL(/\/dashboard\/analysis/);
     await expectTabs(page, ['首页']);
     await expect.poll(() => page.title()).toBe('首页 - 互联网医院后台管理');
-    await tab(page, '首页').locator('.ant-tabs-tab-remove').click();
+    await closeIcon(page, '首页').click();
     await seeMessage(page, '这是最后一页，不能再关闭了啦');
     await open(page, DOCTOR);
     await expectTabs(page, ['首页', DOCTOR.title]);
     await expect.poll(() => page.title()).toBe(`${DOCTOR.title} - 互联网医院后台管理`);
-    await tab(page, '首页').locator('.ant-tabs-tab-remove').click();
+    await closeIcon(page, '首页').click();
     await seeMessage(page, '首页不能关闭!');
     await expectTabs(page, ['首页', DOCTOR.title]);
     // breadcrumb: 首页 + the matched menu titles; page header with the title
@@ -126,14 +234,14 @@ describe('console shell', () => {
     const { page } = s;
     await open(page, HOSPITAL);
     await expectTabs(page, ['首页', DOCTOR.title, HOSPITAL.title]);
-    await tab(page, HOSPITAL.title).locator('.ant-tabs-tab-remove').click();
+    await closeIcon(page, HOSPITAL.title).click();
     await expectTabs(page, ['首页', DOCTOR.title]);
     await page.waitForURL((u) => u.pathname === DOCTOR.path);
   });
 
   it('a keepAlive page keeps a typed search while its tab is open, and loses it when closed', async () => {
     const { page } = s;
-    await page.locator('.ant-tabs-tab').filter({ hasText: DOCTOR.title }).click();
+    await tab(page, DOCTOR.title).click();
     await page.waitForURL((u) => u.pathname === DOCTOR.path);
     await visibleTable(page).waitFor();
     await searchInput(page).fill('保活测试');
@@ -150,7 +258,7 @@ describe('console shell', () => {
     await expect.poll(() => searchInput(page).inputValue()).toBe('');
     await searchInput(page).fill('再次输入');
     // closing the tab drops the state
-    await tab(page, DOCTOR.title).locator('.ant-tabs-tab-remove').click();
+    await closeIcon(page, DOCTOR.title).click();
     await expectTabs(page, ['首页', HOSPITAL.title]);
     await open(page, DOCTOR);
     await expect.poll(() => searchInput(page).inputValue()).toBe('');
@@ -254,3 +362,4 @@ describe('console shell', () => {
     m.errors.assertClean(LOGIN_LOGO);
   });
 });
+
