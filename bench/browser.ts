@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { gz } from './bundle.js';
-import { USERS, login, menuItem } from '../tests/e2e/harness.js';
+import { USERS, login, menuItem, revealMenuItem } from '../tests/e2e/harness.js';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -157,11 +157,8 @@ export async function listHeap(browser: Browser, url: string, path: string, stor
 
 /** Clicks a side-menu entry and returns click -> first row of the new list painted (ms). */
 async function clickToRows(page: Page, m: Module): Promise<number> {
-  const leaf = menuItem(page, m.title);
-  if (!(await leaf.isVisible().catch(() => false))) {
-    await menuItem(page, m.group).click();
-    await leaf.waitFor({ state: 'visible' });
-  }
+  const leaf = await revealMenuItem(page, m.group, m.title);
+  await leaf.waitFor({ state: 'visible' });
   await page.evaluate(() => {
     // Old = visible now. A kept-alive (hidden) page's rows count again once they show.
     for (const tr of document.querySelectorAll('[data-testid="resource-table"] tbody tr.ant-table-row')) {

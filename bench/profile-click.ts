@@ -6,7 +6,7 @@
  * bench/profile-map.ts against a source-mapped build (STATIC_DIR).
  */
 import { writeFileSync } from 'node:fs';
-import { launchBrowser, startServer, menuItem } from '../tests/e2e/harness.js';
+import { launchBrowser, startServer, revealMenuItem } from '../tests/e2e/harness.js';
 import { loginState } from './browser.js';
 
 const title = process.argv[2] ?? '医院管理';
@@ -21,12 +21,9 @@ try {
   await page.goto(`${server.url}/dashboard/analysis`);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(Number(process.env.WARM_MS ?? 5000));
-  const leaf = menuItem(page, title);
-  if (!(await leaf.isVisible().catch(() => false))) {
-    await menuItem(page, group).click();
-    await leaf.waitFor({ state: 'visible' });
-    await page.waitForTimeout(300);
-  }
+  const leaf = await revealMenuItem(page, group, title);
+  await leaf.waitFor({ state: 'visible' });
+  await page.waitForTimeout(300);
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });

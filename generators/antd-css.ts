@@ -36,7 +36,6 @@ function specimens(a: Antd, h: H): ReactNode[] {
     h(a.Layout, null, h(a.Layout.Sider, null), h(a.Layout.Header, null), h(a.Layout.Content, null)),
     h(a.Menu, { mode: 'inline', items: [{ key: 'a', label: 'a', children: [{ key: 'b', label: 'b' }] }] }),
     h(a.Breadcrumb, { items: [{ title: 'a' }] }),
-    h(a.Tabs, { type: 'editable-card', size: 'small', items: [{ key: 'a', label: 'a' }] }),
     h(a.Avatar, null),
     h(a.Badge, { count: 1 }, h('span')),
     h(a.Dropdown, { menu: { items: [] } }, h('span')),

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USERS, login, menuItem, tableRows, waitForList } from './harness.js';
+import { USERS, login, revealMenuItem, tableRows, waitForList } from './harness.js';
 import { useE2E, type Session } from './lifecycle.js';
 
 const e2e = useE2E({ seedRows: 12 });
@@ -100,9 +100,7 @@ describe('首页', () => {
 
 /** Opens 工作台 › `title` from the side menu (the group is expanded first when its items are not shown). */
 async function openDashboardPage(page: Page, title: string, path: string): Promise<void> {
-  const leaf = menuItem(page, title);
-  if (!(await leaf.isVisible().catch(() => false))) await menuItem(page, '工作台').click();
-  await leaf.click();
+  await (await revealMenuItem(page, '工作台', title)).click();
   await page.waitForURL((u) => u.pathname === path);
 }
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USERS, login, menuItem, openMenu } from './harness.js';
+import { USERS, login, openMenu, revealMenuItem } from './harness.js';
 import { useE2E } from './lifecycle.js';
 import { fillRows } from '../server/bulk-rows.js';
 
@@ -32,8 +32,7 @@ describe('下载中心', () => {
     await page.locator('.ant-message').getByText('已加入下载中心', { exact: true }).waitFor();
 
     // 系统设置 › 下载中心 (the side menu keeps one group open)
-    if (!(await menuItem(page, '下载中心').isVisible())) await menuItem(page, '系统设置').click();
-    await menuItem(page, '下载中心').click();
+    await (await revealMenuItem(page, '系统设置', '下载中心')).click();
     const table = page.getByTestId('download-center-table');
     const row = table.locator('tbody tr.ant-table-row').first();
     await row.waitFor();

@@ -218,12 +218,20 @@ export function menuItem(page: Page, title: string): Locator {
     .first();
 }
 
+/**
+ * The menu entry `title`, its group opened first when the entry is not shown. The menu mounts
+ * after the page's own content: looking before it has would click an already open group shut.
+ */
+export async function revealMenuItem(page: Page, group: string, title: string): Promise<Locator> {
+  await page.locator('[data-testid="side-menu"], [data-testid="top-menu"]').first().waitFor();
+  const leaf = menuItem(page, title);
+  if (!(await leaf.isVisible().catch(() => false))) await menuItem(page, group).click();
+  return leaf;
+}
+
 /** Opens `group` › `item` from the side menu and waits for the list to show rows (or its empty state). */
 export async function openMenu(page: Page, group: string, item: string): Promise<void> {
-  const leaf = menuItem(page, item);
-  if (!(await leaf.isVisible().catch(() => false))) {
-    await menuItem(page, group).click();
-  }
+  const leaf = await revealMenuItem(page, group, item);
   await leaf.click();
   await waitForList(page);
 }

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page, Request, Response } from 'playwright-core';
 import { DEFAULT_PROTOCOL_CONFIG, decryptText } from '../../src/core/protocol/index.js';
-import { menuItem } from './harness.js';
+import { revealMenuItem } from './harness.js';
 import { api } from './restart.js';
 
 export const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -95,9 +95,7 @@ export async function waitForRows(page: Page, timeout = 20_000): Promise<void> {
 
 /** Opens `group` › `item` from the side menu and waits for the visible list. */
 export async function openPage(page: Page, group: string, item: string): Promise<void> {
-  const leaf = menuItem(page, item);
-  if (!(await leaf.isVisible().catch(() => false))) await menuItem(page, group).click();
-  await leaf.click();
+  await (await revealMenuItem(page, group, item)).click();
   // the list of THIS page (the table card's title is the schema title) is the visible one
   await page.locator('[data-testid="resource-table"]:visible').filter({ hasText: item }).first().waitFor({ timeout: 20_000 });
   await waitForRows(page);

@@ -312,7 +312,7 @@ describe('console shell', () => {
     await page.reload();
     await page.getByTestId('app-shell').waitFor();
     expect(await page.getByTestId('app-shell').getAttribute('data-layout')).toBe('topmenu');
-    expect(await page.getByTestId('top-menu').count()).toBe(1);
+    await page.getByTestId('top-menu').waitFor(); // mounts after the shell
     expect(await page.getByTestId('side-bar').count()).toBe(0);
     expect(await strip(page).count()).toBe(0);
     // the primary colour is applied through the antd theme (primary button background)
