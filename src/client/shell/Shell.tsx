@@ -33,7 +33,7 @@ import { UserMenu } from './UserMenu';
 import { MultiTab } from './MultiTab';
 import { PageView } from './PageView';
 import { ForcedPasswordWatcher } from './lazyParts';
-import { menuResources, prefetchResources, whenIdle } from '../app/loaders';
+import { menuResources, warmResources, whenIdle } from '../app/loaders';
 import { afterFirstRows } from '../state/milestones';
 // every page with dates lives in the shell: dayjs speaks Chinese before any of them renders
 import '../app/dayjs';
@@ -51,11 +51,11 @@ export const TOP_MENU_HEIGHT = 48;
 const DARK_BG = '#001529';
 
 /** Idle after the first rows are painted (or a page without a list settled): the engine chunk
- * and the schema chunk of every module the menu offers, so a first click on any of them only
- * waits for its list request. */
+ * and the schema chunk of every module the menu offers (prefetched, not run), so a first click
+ * on any of them only waits for its list request. */
 function prefetchEngine(menu: Parameters<typeof menuResources>[0], can: (code: string) => boolean) {
   const onList = menuResources(menu, can, window.location.pathname).length > 0;
-  afterFirstRows(() => whenIdle(() => prefetchResources(menuResources(menu, can)), 3000), onList ? 4000 : 0);
+  afterFirstRows(() => whenIdle(() => warmResources(menuResources(menu, can)), 3000), onList ? 4000 : 0);
 }
 
 export default function Shell() {
