@@ -38,6 +38,15 @@ describe('body cipher implementations agree', () => {
       const s = Buffer.from(b).toString('base64');
       expect(bytesToBase64(b)).toBe(s);
       if (n > 0) expect([...base64ToBytes(s)]).toEqual([...b]);
+      if (n > 0) expect([...base64ToBytes(s, nodeFromBase64)]).toEqual([...b]);
+    }
+  });
+
+  it('base64 decoding refuses whitespace, other alphabets and bad padding, with the browser decoder or without', () => {
+    for (const native of [undefined, nodeFromBase64]) {
+      for (const bad of ['', 'QUJ', 'QU JD', 'QUJD\nQUJD', 'QUJD    ', 'QU-_', 'Q===', 'QUJD=QUJ']) {
+        expect(() => base64ToBytes(bad, native), JSON.stringify(bad)).toThrow('ciphertext is not base64');
+      }
     }
   });
 
@@ -56,6 +65,14 @@ describe('body cipher implementations agree', () => {
     expect(decryptText(node.makeAccessAuth(C, 'a'.repeat(32)), C)).toBe('a'.repeat(32) + C.accessAuthSuffix);
   });
 });
+
+/** A stand-in for the browser's Uint8Array.fromBase64 (strict, skipping ASCII whitespace), on Node's decoder. */
+function nodeFromBase64(s: string, o: { lastChunkHandling: 'strict' }): Uint8Array<ArrayBuffer> {
+  void o;
+  const t = s.replace(/[\t\n\f\r ]/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(t) || t.length % 4 !== 0) throw new SyntaxError('not base64');
+  return new Uint8Array(Buffer.from(t, 'base64'));
+}
 
 describe('MD5 of the sign string', () => {
   it('equals node:crypto md5 for ASCII and UTF-8 text across block edges', async () => {
