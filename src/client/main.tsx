@@ -15,16 +15,10 @@ import { startPermissionFetch } from './app/guard';
 
 applyTenantFromUrl(window.location.search);
 void loadGlobalConfig();
-// logged in: the permission list, and on a module's address its schema and first rows, are
-// fetched from the start
-if (getToken() && !window.location.pathname.startsWith('/user/')) {
-  startPermissionFetch();
-  const { pathname, search } = window.location;
-  void import('./app/earlyStart').then((m) => m.startModuleAt(pathname, search), () => undefined);
-}
 
-const el = document.getElementById('root');
-if (el) {
+function render(): void {
+  const el = document.getElementById('root');
+  if (!el) return;
   createRoot(el).render(
     <StrictMode>
       <Providers>
@@ -34,4 +28,16 @@ if (el) {
       </Providers>
     </StrictMode>,
   );
+}
+
+// logged in: the permission list, and on a module's address its schema and first rows, are
+// fetched from the start. The first render waits for the early-start chunk (preloaded by
+// index.html, so a few ms): React's first render task (~100 ms) otherwise ran before it and
+// held the list call back; the guard shows nothing before the permission answer anyway.
+if (getToken() && !window.location.pathname.startsWith('/user/')) {
+  startPermissionFetch();
+  const { pathname, search } = window.location;
+  void import('./app/earlyStart').then((m) => m.startModuleAt(pathname, search), () => undefined).finally(render);
+} else {
+  render();
 }
