@@ -86,38 +86,27 @@ function listHolds(dialect: DialectName, list: string, id: string): RawBuilder<S
  * page it was made on. On PostgreSQL the text runs as a named statement (db/pg-named.ts), so
  * the seven-table plan is not made again on every call.
  */
-export function callerRulesQuery(db: Kysely<any>, tenantId: unknown, userId: unknown, component: unknown) {
+const RULES = new PreparedQuery<[tenantId: number, userId: string, component: string], RuleRow>((db, tenantId, userId, component) => {
   const dialect: DialectName = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   const roles = db
     .selectFrom('sys_user_role as ur')
-    .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', tenantId as string))
+    .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', tenantId!))
     .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
-    .innerJoin('sys_permission as p', (j) => j.onRef('p.id', '=', 'rp.permission_id').on('p.component', '=', component as string).on('p.del_flag', '=', 0))
+    .innerJoin('sys_permission as p', (j) => j.onRef('p.id', '=', 'rp.permission_id').on('p.component', '=', component!).on('p.del_flag', '=', 0))
     .innerJoin(`${DATA_RULE_TABLE} as dr`, (j) => j.onRef('dr.permission_id', '=', 'rp.permission_id').on('dr.status', '=', '1').on(listHolds(dialect, 'rp.data_rule_ids', 'dr.id')))
     .select(['dr.id as id', 'dr.rule_column as rule_column', 'dr.rule_conditions as rule_conditions', 'dr.rule_value as rule_value'])
-    .where('ur.user_id', '=', userId as string);
+    .where('ur.user_id', '=', userId!);
   const departRoles = db
     .selectFrom('sys_depart_role_user as ru')
-    .innerJoin('sys_depart_role as r', (j) => j.onRef('r.id', '=', 'ru.drole_id').on('r.tenant_id', '=', tenantId as string))
+    .innerJoin('sys_depart_role as r', (j) => j.onRef('r.id', '=', 'ru.drole_id').on('r.tenant_id', '=', tenantId!))
     .innerJoin('sys_depart_role_permission as rp', 'rp.role_id', 'r.id')
     .innerJoin('sys_depart_permission as dp', (j) => j.onRef('dp.depart_id', '=', 'r.depart_id').onRef('dp.permission_id', '=', 'rp.permission_id'))
-    .innerJoin('sys_permission as p', (j) => j.onRef('p.id', '=', 'rp.permission_id').on('p.component', '=', component as string).on('p.del_flag', '=', 0))
+    .innerJoin('sys_permission as p', (j) => j.onRef('p.id', '=', 'rp.permission_id').on('p.component', '=', component!).on('p.del_flag', '=', 0))
     .innerJoin(`${DATA_RULE_TABLE} as dr`, (j) => j.onRef('dr.permission_id', '=', 'rp.permission_id').on('dr.status', '=', '1').on(listHolds(dialect, 'rp.data_rule_ids', 'dr.id')))
     .select(['dr.id as id', 'dr.rule_column as rule_column', 'dr.rule_conditions as rule_conditions', 'dr.rule_value as rule_value'])
-    .where('ru.user_id', '=', userId as string);
+    .where('ru.user_id', '=', userId!);
   return roles.unionAll(departRoles);
-}
-
-const RULES = new PreparedQuery<[tenantId: number, userId: string, component: string], RuleRow>((db, tenantId, userId, component) => callerRulesQuery(db, tenantId, userId, component), 3);
-
-/** What a reader needs to ask, inside its own query, whether the caller has rules on a resource (callerRulesQuery's arguments). */
-export interface RulesProbe {
-  userTenantId: number;
-  userId: string;
-  component: string;
-}
-
-export const rulesProbe = (m: ResourceModel, user: SessionUser): RulesProbe => ({ userTenantId: user.tenantId, userId: user.id, component: resourceComponent(m.name) });
+}, 3);
 
 interface RuleRow {
   id: unknown;

@@ -13,8 +13,7 @@ import type { ParsedListQuery } from '../../core/projections/query.js';
 import { filterExpr, filterKey, gramDriver, gramRows } from './query.js';
 import { childLinks } from './children.js';
 import { QueryShapes } from '../db/prepared.js';
-import { callerRulesQuery, rowScope, rulesProbe, scopedFrom, scopedWhere, scopeKey, scopeOf, type RowScope, type RulesProbe, type ScopeArg } from './data-rules.js';
-import type { SessionUser } from '../auth/session.js';
+import { scopedFrom, scopedWhere, scopeKey, scopeOf, type ScopeArg } from './data-rules.js';
 
 type Rec = Record<string, unknown>;
 
@@ -50,48 +49,6 @@ export async function listRecords(
   scope: ScopeArg,
   opts: { flat?: boolean } = {},
 ): Promise<Page<Record<string, unknown>>> {
-  return (await listPage(ctx, m, q, scope, opts))!;
-}
-
-/** Result column of the page query saying the caller has data rules on the resource. */
-const CALLER_RULES = '__caller_rules';
-
-/**
- * A list as the caller may read it, in one round trip fewer for a caller without data rules on
- * the resource (the common case): the page is read under the tenant alone and the same
- * statement says whether the caller has rules (callerRulesQuery inside it); only a caller who
- * has them, or a page that read no row and so could not say, asks for its rules and reads again
- * under them. Rows read without the caller's rules are never answered to a caller who has any.
- */
-export async function listForCaller(
-  ctx: AppContext,
-  m: ResourceModel,
-  q: ParsedListQuery,
-  tenantId: number,
-  user: SessionUser,
-  opts: { flat?: boolean } = {},
-): Promise<Page<Record<string, unknown>>> {
-  let scope: RowScope | undefined;
-  const ruled = async () => (scope = await rowScope(ctx, m, tenantId, user)).rules.length > 0;
-  const page = await listPage(ctx, m, q, { tenantId, rules: [] }, opts, { probe: rulesProbe(m, user), ruled });
-  return page ?? (await listRecords(ctx, m, q, scope ?? (await rowScope(ctx, m, tenantId, user)), opts));
-}
-
-/** The probe of listForCaller: its arguments, and the separate question when the page cannot answer it. */
-interface RulesCheck {
-  probe: RulesProbe;
-  ruled: () => Promise<boolean>;
-}
-
-/** listRecords; with `check` (a scope without rules) null when the caller turns out to have rules. */
-async function listPage(
-  ctx: AppContext,
-  m: ResourceModel,
-  q: ParsedListQuery,
-  scope: ScopeArg,
-  opts: { flat?: boolean },
-  check?: RulesCheck,
-): Promise<Page<Record<string, unknown>> | null> {
   const { db } = ctx.database;
   const tenantId = scopeOf(scope).tenantId;
   const parent = treeParentColumn(m);
@@ -135,22 +92,16 @@ async function listPage(
     const drive = driver !== undefined && !totalCapped;
     // built and compiled once per shape: the key names everything `base` reads besides the paging
     const shape = JSON.stringify([m.name, m.table, q.filters, scopeOf(scope), q.sort, roots, drive]);
-    const args: unknown[] = [q.pageSize, offset];
-    if (check) args.push(check.probe.userTenantId, check.probe.userId, check.probe.component);
-    const rows = await PAGE_SHAPES.execute<Rec>(db, shape, (d, limit, skip, userTenant, userId, component) => {
+    const rows = await PAGE_SHAPES.execute<Rec>(db, shape, (_d, limit, skip) => {
       let pageQ = base(drive).select(m.selectColumns.map((c) => `${m.table}.${c}`));
-      if (check) pageQ = pageQ.select((eb) => eb.exists(callerRulesQuery(d, userTenant, userId, component)).as(CALLER_RULES));
       pageQ = pageQ.orderBy(q.sort.column, q.sort.order);
       if (q.sort.column !== 'id') pageQ = pageQ.orderBy('id', q.sort.order);
       return pageQ.limit(limit as unknown as number).offset(skip as unknown as number);
-    }, args);
-    // PostgreSQL answers exists() as a boolean, SQLite as 1 or 0
-    if (check && rows.length > 0 && (rows[0]![CALLER_RULES] === true || Number(rows[0]![CALLER_RULES]) === 1)) return null;
-    if (check && rows.length === 0 && (await check.ruled())) return null;
+    }, [q.pageSize, offset]);
     records = rows.map((r) => rowToRecord(m, r));
     await addLabels(ctx, m, records, tenantId);
     await addHasChild(ctx, m, records, tenantId);
-  } else if (check && (await check.ruled())) return null;
+  }
   return { records, total, size: q.pageSize, current: q.pageNo, pages, ...(totalCapped ? { totalCapped } : {}) };
 }
 

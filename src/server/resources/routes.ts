@@ -14,7 +14,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound, MSG } from '../errors.js';
 import { refuseHiddenQuery } from './guard.js';
 import { codeFor, lookupOf, systemTransitionReason } from '../../core/access/index.js';
-import { childRecords, listForCaller, treeParentColumn } from './list.js';
+import { childRecords, listRecords, treeParentColumn } from './list.js';
 import { presentRecords, readRecordFor } from './read.js';
 import { toListQuery } from './list-query.js';
 import { rowScope } from './data-rules.js';
@@ -67,7 +67,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
     const org = await orgScopeFilter(ctx, m, req);
     if (org) q.filters.push(org);
     const flat = query._flat === '1' || query._flat === 'true';
-    const page = await listForCaller(ctx, m, q, req.tenantId, req.session!, { flat });
+    const page = await listRecords(ctx, m, q, await rowScope(ctx, m, req.tenantId, req.session!), { flat });
     decorateFor(req, m, page.records);
     return ok(page);
   });
