@@ -80,11 +80,22 @@ function listHolds(dialect: DialectName, list: string, id: string): RawBuilder<S
 }
 
 /**
+ * `col` names one of the resource's menu pages (found by component). The pages are read first,
+ * once per statement, so each grant table is probed by (role, page) through its index: on
+ * PostgreSQL an array of the ids (`= any(array(...))`; as a join the generic plan walked every
+ * department-role grant of the tenant, 0.3 ms instead of 0.06), on SQLite an IN list it fills once.
+ */
+function onPages(db: Kysely<any>, dialect: DialectName, col: string, component: string): RawBuilder<SqlBool> {
+  const pages = db.selectFrom('sys_permission').select('id').where('component', '=', component).where('del_flag', '=', 0);
+  return dialect === 'postgres' ? sql<SqlBool>`${sql.ref(col)} = any(array(${pages}))` : sql<SqlBool>`${sql.ref(col)} in (${pages})`;
+}
+
+/**
  * The active rules the caller's roles and department roles (while the department still holds
  * the menu) selected on the resource's menu pages, in one round trip compiled once per dialect:
- * the pages found by component, each grant's `data_rule_ids` matched against the rules of the
- * page it was made on. On PostgreSQL the text runs as a named statement (db/pg-named.ts), so
- * the seven-table plan is not made again on every call.
+ * the pages found by component (onPages), each grant's `data_rule_ids` matched against the rules
+ * of the page it was made on. On PostgreSQL the text runs as a named statement (db/pg-named.ts), so
+ * its plan is not made again on every call.
  */
 const RULES = new PreparedQuery<[tenantId: number, userId: string, component: string], RuleRow>((db, tenantId, userId, component) => {
   const dialect: DialectName = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
@@ -92,19 +103,19 @@ const RULES = new PreparedQuery<[tenantId: number, userId: string, component: st
     .selectFrom('sys_user_role as ur')
     .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', tenantId!))
     .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
-    .innerJoin('sys_permission as p', (j) => j.onRef('p.id', '=', 'rp.permission_id').on('p.component', '=', component!).on('p.del_flag', '=', 0))
     .innerJoin(`${DATA_RULE_TABLE} as dr`, (j) => j.onRef('dr.permission_id', '=', 'rp.permission_id').on('dr.status', '=', '1').on(listHolds(dialect, 'rp.data_rule_ids', 'dr.id')))
     .select(['dr.id as id', 'dr.rule_column as rule_column', 'dr.rule_conditions as rule_conditions', 'dr.rule_value as rule_value'])
-    .where('ur.user_id', '=', userId!);
+    .where('ur.user_id', '=', userId!)
+    .where(onPages(db, dialect, 'rp.permission_id', component!));
   const departRoles = db
     .selectFrom('sys_depart_role_user as ru')
     .innerJoin('sys_depart_role as r', (j) => j.onRef('r.id', '=', 'ru.drole_id').on('r.tenant_id', '=', tenantId!))
     .innerJoin('sys_depart_role_permission as rp', 'rp.role_id', 'r.id')
     .innerJoin('sys_depart_permission as dp', (j) => j.onRef('dp.depart_id', '=', 'r.depart_id').onRef('dp.permission_id', '=', 'rp.permission_id'))
-    .innerJoin('sys_permission as p', (j) => j.onRef('p.id', '=', 'rp.permission_id').on('p.component', '=', component!).on('p.del_flag', '=', 0))
     .innerJoin(`${DATA_RULE_TABLE} as dr`, (j) => j.onRef('dr.permission_id', '=', 'rp.permission_id').on('dr.status', '=', '1').on(listHolds(dialect, 'rp.data_rule_ids', 'dr.id')))
     .select(['dr.id as id', 'dr.rule_column as rule_column', 'dr.rule_conditions as rule_conditions', 'dr.rule_value as rule_value'])
-    .where('ru.user_id', '=', userId!);
+    .where('ru.user_id', '=', userId!)
+    .where(onPages(db, dialect, 'rp.permission_id', component!));
   return roles.unionAll(departRoles);
 }, 3);
 
