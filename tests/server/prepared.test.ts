@@ -1,12 +1,13 @@
 /**
  * PreparedQuery (src/server/db/prepared.ts): a query compiled once answers each run with that
  * run's values, keeps the builder's own constants, and refuses a query whose parameters are
- * computed from an argument (rebinding would run the wrong values).
+ * computed from an argument (rebinding would run the wrong values). QueryShapes: one build per
+ * key, each run bound to its own arguments, another key (or argument count) another query.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PreparedQuery } from '../../src/server/db/prepared.js';
+import { PreparedQuery, QueryShapes } from '../../src/server/db/prepared.js';
 
 const raw = new BetterSqlite3(':memory:');
 raw.exec(`create table t (id text primary key, tenant integer, flag integer, name text);
@@ -41,5 +42,29 @@ describe('PreparedQuery', () => {
     await expect(q.execute(db, '甲')).rejects.toThrow(/derived from an argument/);
     const lit = new PreparedQuery<[name: string]>((d, name) => d.selectFrom('t').select('id').where(sql`name`, '=', name), 1);
     expect(await lit.execute(db, '乙')).toEqual([{ id: 'b' }]);
+  });
+});
+
+describe('QueryShapes', () => {
+  it('builds a key once and binds each run\'s arguments; another key builds its own query', async () => {
+    const shapes = new QueryShapes();
+    let builds = 0;
+    const byTenant = (flag: number) => (d: Kysely<any>, tenant: string, limit: string) => {
+      builds++;
+      return d.selectFrom('t').select('id').where('flag', '=', flag).where('tenant', '=', tenant).orderBy('id').limit(limit as unknown as number);
+    };
+    const ids = async (key: string, flag: number, tenant: number, limit: number) => (await shapes.execute<{ id: string }>(db, key, byTenant(flag), [tenant, limit])).map((r) => r.id);
+    expect(await ids('flag0', 0, 2, 10)).toEqual(['c', 'd']);
+    expect(await ids('flag0', 0, 2, 1)).toEqual(['c']);
+    expect(await ids('flag0', 0, 1, 10)).toEqual(['a']);
+    expect(builds).toBe(1);
+    expect(await ids('flag1', 1, 1, 10)).toEqual(['b']);
+    expect(builds).toBe(2);
+  });
+
+  it('starts again past its bound and still answers', async () => {
+    const shapes = new QueryShapes(2);
+    const one = (id: string) => shapes.execute<{ id: string }>(db, id, (d, x) => d.selectFrom('t').select('id').where('id', '=', x), [id]);
+    for (const id of ['a', 'b', 'c', 'd', 'a']) expect(await one(id)).toEqual([{ id }]);
   });
 });

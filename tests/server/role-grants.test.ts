@@ -203,6 +203,13 @@ describe('数据规则', () => {
     expect(limited.body.result.total).toBeGreaterThan(0);
     expect(limited.body.result.total).toBeLessThan(all.body.result.total);
     for (const r of limited.body.result.records) expect(String(r.departIds).split(',')).toContain(dept);
+    // a page past the rule's rows, and a search for a row outside them, answer under the rule too
+    const past = await call<Page>(app, '/hisDoctor/list', { token: hosp, query: { pageSize: 10, pageNo: 999 } });
+    expect(past.body.result.records).toEqual([]);
+    expect(past.body.result.total).toBe(limited.body.result.total);
+    const searched = await call<Page>(app, '/hisDoctor/list', { token: hosp, query: { realname: String(outside.realname) } });
+    expect(searched.body.result.records.map((r) => r.id)).not.toContain(outside.id);
+    expect((await call<Page>(app, '/hisDoctor/list', { token: zhuli, query: { realname: String(outside.realname) } })).body.result.records.map((r) => r.id)).toContain(outside.id);
     const byId = await call(app, '/hisDoctor/queryById', { token: hosp, query: { id: String(outside.id) } });
     expect(byId.status).toBe(404);
     expect(byId.body.message).toBe('未找到对应数据');

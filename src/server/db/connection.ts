@@ -7,13 +7,15 @@
  * - the logical `integer` type is `bigint` there (ms timestamps such as sys_token.expires_at
  *   overflow int4), and int8 / numeric results (count(*), max(), sum()) are parsed to JS numbers
  *   like SQLite returns them (values beyond 2^53 stay strings);
- * - an idle pooled connection that the server drops must not crash the process (pool 'error').
+ * - an idle pooled connection that the server drops must not crash the process (pool 'error');
+ * - repeated query texts run as named (server-side prepared) statements per connection (pg-named.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { StatementNames, nameStatements } from './pg-named.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -50,6 +52,8 @@ export function openDatabase(opts: OpenOptions): Database {
   if (opts.databaseUrl && !opts.memory) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: { getTypeParser: pgTypeParser } as pg.CustomTypesConfig });
     pool.on('error', (err) => console.error('PostgreSQL pool:', err.message));
+    const names = new StatementNames();
+    pool.on('connect', (client) => nameStatements(client as pg.PoolClient, names));
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', raw: null, close: () => db.destroy() };
   }

@@ -21,28 +21,59 @@ interface Compiled {
   slots: Slot[];
 }
 
+/** Compiles `build` with one marker per argument and records where each argument is bound. */
+function compileMarked<R>(db: Kysely<any>, build: (db: Kysely<any>, ...args: string[]) => Compilable<R>, arity: number): Compiled {
+  const markers = Array.from({ length: arity }, (_, i) => `${MARK}${i}\u0000`);
+  const q = build(db, ...markers).compile();
+  const slots = q.parameters.map((p): Slot => {
+    const i = typeof p === 'string' ? markers.indexOf(p) : -1;
+    if (i >= 0) return { arg: i };
+    if (typeof p === 'string' && p.includes(MARK)) throw new Error(`prepared query: a parameter is derived from an argument: ${q.sql}`);
+    return { value: p };
+  });
+  return { sql: q.sql, slots };
+}
+
+async function run<R>(db: Kysely<any>, c: Compiled, args: readonly unknown[]): Promise<R[]> {
+  const params = c.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
+  return (await db.executeQuery<R>(CompiledQuery.raw(c.sql, params))).rows;
+}
+
 export class PreparedQuery<A extends readonly unknown[], R = Record<string, unknown>> {
   /** One compilation per database handle (a transaction's handle compiles its own). */
   private readonly compiled = new WeakMap<Kysely<any>, Compiled>();
 
   constructor(private readonly build: (db: Kysely<any>, ...args: string[]) => Compilable<R>, private readonly arity: number) {}
 
-  private compile(db: Kysely<any>): Compiled {
-    const markers = Array.from({ length: this.arity }, (_, i) => `${MARK}${i}\u0000`);
-    const q = this.build(db, ...markers).compile();
-    const slots = q.parameters.map((p): Slot => {
-      const i = typeof p === 'string' ? markers.indexOf(p) : -1;
-      if (i >= 0) return { arg: i };
-      if (typeof p === 'string' && p.includes(MARK)) throw new Error(`prepared query: a parameter is derived from an argument: ${q.sql}`);
-      return { value: p };
-    });
-    return { sql: q.sql, slots };
-  }
-
   async execute(db: Kysely<any>, ...args: A): Promise<R[]> {
     let c = this.compiled.get(db);
-    if (!c) this.compiled.set(db, (c = this.compile(db)));
-    const params = c.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
-    return (await db.executeQuery<R>(CompiledQuery.raw(c.sql, params))).rows;
+    if (!c) this.compiled.set(db, (c = compileMarked(db, this.build, this.arity)));
+    return run<R>(db, c, args);
+  }
+}
+
+/**
+ * Queries whose shape the caller names by a key (e.g. a list's filters and paging columns):
+ * each key is built and compiled once per database handle, later runs bind the markers'
+ * arguments. The key must name everything the builder reads besides the markers; the compiled
+ * text depends on nothing else (no data), so it cannot go stale. At most `max` keys per handle
+ * are kept; past it the set starts again.
+ */
+export class QueryShapes {
+  private readonly compiled = new WeakMap<Kysely<any>, Map<string, Compiled>>();
+
+  constructor(private readonly max = 1000) {}
+
+  async execute<R>(db: Kysely<any>, key: string, build: (db: Kysely<any>, ...args: string[]) => Compilable<R>, args: readonly unknown[]): Promise<R[]> {
+    let byKey = this.compiled.get(db);
+    if (!byKey) this.compiled.set(db, (byKey = new Map()));
+    const shape = `${args.length}\u0000${key}`;
+    let c = byKey.get(shape);
+    if (!c) {
+      c = compileMarked(db, build, args.length);
+      if (byKey.size >= this.max) byKey.clear();
+      byKey.set(shape, c);
+    }
+    return run<R>(db, c, args);
   }
 }

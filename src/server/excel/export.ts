@@ -137,7 +137,7 @@ export async function writeExport(ctx: AppContext, m: ResourceModel, plan: Expor
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const refs = new RefLabelCache(ctx, tenantId);
-  const dicts = new Map<string, Map<string, string>>();
+  const dicts = new Map<string, ReadonlyMap<string, string>>();
   for (const c of columns) {
     if (c.col?.field.kind === 'dict') dicts.set(c.key, (c.col.field.dict ? await ctx.dicts.labels(c.col.field.dict) : undefined) ?? new Map(dictItems(ctx, c.col.field.dict).map((i) => [i.value, i.text])));
   }
@@ -171,7 +171,7 @@ export async function writeExport(ctx: AppContext, m: ResourceModel, plan: Expor
 function cellValue(
   c: ExportColumn,
   row: Record<string, unknown>,
-  dicts: Map<string, Map<string, string>>,
+  dicts: Map<string, ReadonlyMap<string, string>>,
   refLabels: Map<string, Map<string, string>>,
   masked: boolean,
 ): ExcelJS.CellValue {

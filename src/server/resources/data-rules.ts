@@ -3,15 +3,16 @@
  * of its resource for the roles that selected them in the 授权 drawer (sys_role_permission
  * `data_rule_ids`) and for the department roles that selected them (sys_depart_role_permission
  * `data_rule_ids`, while the department still holds the menu). Every reader builds its WHERE through `scopedFrom`: the tenant, then every
- * active rule of the caller (all rules must hold). Rules are read per request (no cache), so a
- * change applies to the next call on every instance.
+ * active rule of the caller (all rules must hold). Rules are read per request (no cache, one
+ * round trip), so a change applies to the next call on every instance.
  *
  * A rule names a field of the page's resource (or createBy/createTime/updateBy/updateTime/id);
  * its value may use the variables below. A rule whose field the schema no longer has matches
  * no row (refusing is safer than ignoring). Writes of rules are checked by the `checkDataRules`
  * effect: an unknown field or variable is refused naming the field.
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { DialectName } from '../db/connection.js';
 import type { SessionUser } from '../auth/session.js';
 import type { AppContext } from '../context.js';
 import { nowText } from '../db/ids.js';
@@ -72,69 +73,67 @@ function resolveValue(value: string, vars: Record<string, string>): string {
   return value.replace(VARIABLE, (_, name: string) => vars[name] ?? '');
 }
 
-/** The resource's menu entries (found by component). */
-const RESOURCE_PAGES = new PreparedQuery<[component: string], { id: unknown }>(
-  (db, component) => db.selectFrom('sys_permission').select('id').where('component', '=', component).where('del_flag', '=', 0),
-  1,
-);
+/** True when the comma list `list` holds `id` (on both dialects; a LIKE would read `_` in an id as a wildcard). */
+function listHolds(dialect: DialectName, list: string, id: string): RawBuilder<SqlBool> {
+  const find = dialect === 'postgres' ? sql.raw('strpos') : sql.raw('instr');
+  return sql<SqlBool>`${find}(',' || ${sql.ref(list)} || ',', ',' || ${sql.ref(id)} || ',') > 0`;
+}
 
 /**
- * The caller's data-rule selections on the given menu entries, through its roles and its
- * department roles (while the department still holds the menu), in one round trip. The entries
- * are listed by id, so the planner probes the caller's grants of exactly those entries: a plain
- * join let it walk every grant of the caller's roles (a thousand for an administrator), and
- * matching the component in a subquery made PostgreSQL plan a semi-join of five tables on every
- * call (0.9 ms of planning instead of 0.3). One compiled query per number of entries.
+ * `col` names one of the resource's menu pages (found by component). The pages are read first,
+ * once per statement, so each grant table is probed by (role, page) through its index: on
+ * PostgreSQL an array of the ids (`= any(array(...))`; as a join the generic plan walked every
+ * department-role grant of the tenant, 0.3 ms instead of 0.06), on SQLite an IN list it fills once.
  */
-function ruleLinks(pages: number): PreparedQuery<unknown[], { ids: unknown; pid: unknown }> {
-  let q = RULE_LINKS.get(pages);
-  if (!q) {
-    q = new PreparedQuery((db, tenantId, userId, ...pageIds) => {
-      const roles = db
-        .selectFrom('sys_user_role as ur')
-        .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', tenantId!))
-        .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
-        .select(['rp.data_rule_ids as ids', 'rp.permission_id as pid'])
-        .where('ur.user_id', '=', userId!)
-        .where('rp.permission_id', 'in', pageIds)
-        .where('rp.data_rule_ids', 'is not', null)
-        .where('rp.data_rule_ids', '<>', '');
-      const departRoles = db
-        .selectFrom('sys_depart_role_user as ru')
-        .innerJoin('sys_depart_role as r', (j) => j.onRef('r.id', '=', 'ru.drole_id').on('r.tenant_id', '=', tenantId!))
-        .innerJoin('sys_depart_role_permission as rp', 'rp.role_id', 'r.id')
-        .innerJoin('sys_depart_permission as dp', (j) => j.onRef('dp.depart_id', '=', 'r.depart_id').onRef('dp.permission_id', '=', 'rp.permission_id'))
-        .select(['rp.data_rule_ids as ids', 'rp.permission_id as pid'])
-        .where('ru.user_id', '=', userId!)
-        .where('rp.permission_id', 'in', pageIds)
-        .where('rp.data_rule_ids', 'is not', null)
-        .where('rp.data_rule_ids', '<>', '');
-      return roles.unionAll(departRoles);
-    }, 2 + pages);
-    RULE_LINKS.set(pages, q);
-  }
-  return q;
+function onPages(db: Kysely<any>, dialect: DialectName, col: string, component: string): RawBuilder<SqlBool> {
+  const pages = db.selectFrom('sys_permission').select('id').where('component', '=', component).where('del_flag', '=', 0);
+  return dialect === 'postgres' ? sql<SqlBool>`${sql.ref(col)} = any(array(${pages}))` : sql<SqlBool>`${sql.ref(col)} in (${pages})`;
 }
-const RULE_LINKS = new Map<number, PreparedQuery<unknown[], { ids: unknown; pid: unknown }>>();
+
+/**
+ * The active rules the caller's roles and department roles (while the department still holds
+ * the menu) selected on the resource's menu pages, in one round trip compiled once per dialect:
+ * the pages found by component (onPages), each grant's `data_rule_ids` matched against the rules
+ * of the page it was made on. On PostgreSQL the text runs as a named statement (db/pg-named.ts), so
+ * its plan is not made again on every call.
+ */
+const RULES = new PreparedQuery<[tenantId: number, userId: string, component: string], RuleRow>((db, tenantId, userId, component) => {
+  const dialect: DialectName = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const roles = db
+    .selectFrom('sys_user_role as ur')
+    .innerJoin('sys_role as r', (j) => j.onRef('r.id', '=', 'ur.role_id').on('r.tenant_id', '=', tenantId!))
+    .innerJoin('sys_role_permission as rp', 'rp.role_id', 'ur.role_id')
+    .innerJoin(`${DATA_RULE_TABLE} as dr`, (j) => j.onRef('dr.permission_id', '=', 'rp.permission_id').on('dr.status', '=', '1').on(listHolds(dialect, 'rp.data_rule_ids', 'dr.id')))
+    .select(['dr.id as id', 'dr.rule_column as rule_column', 'dr.rule_conditions as rule_conditions', 'dr.rule_value as rule_value'])
+    .where('ur.user_id', '=', userId!)
+    .where(onPages(db, dialect, 'rp.permission_id', component!));
+  const departRoles = db
+    .selectFrom('sys_depart_role_user as ru')
+    .innerJoin('sys_depart_role as r', (j) => j.onRef('r.id', '=', 'ru.drole_id').on('r.tenant_id', '=', tenantId!))
+    .innerJoin('sys_depart_role_permission as rp', 'rp.role_id', 'r.id')
+    .innerJoin('sys_depart_permission as dp', (j) => j.onRef('dp.depart_id', '=', 'r.depart_id').onRef('dp.permission_id', '=', 'rp.permission_id'))
+    .innerJoin(`${DATA_RULE_TABLE} as dr`, (j) => j.onRef('dr.permission_id', '=', 'rp.permission_id').on('dr.status', '=', '1').on(listHolds(dialect, 'rp.data_rule_ids', 'dr.id')))
+    .select(['dr.id as id', 'dr.rule_column as rule_column', 'dr.rule_conditions as rule_conditions', 'dr.rule_value as rule_value'])
+    .where('ru.user_id', '=', userId!)
+    .where(onPages(db, dialect, 'rp.permission_id', component!));
+  return roles.unionAll(departRoles);
+}, 3);
+
+interface RuleRow {
+  id: unknown;
+  rule_column: unknown;
+  rule_conditions: unknown;
+  rule_value: unknown;
+}
 
 /** The caller's scope on a resource: its tenant and the rules its roles selected on the resource's menu pages. */
 export async function rowScope(ctx: AppContext, m: ResourceModel, tenantId: number, user: SessionUser): Promise<RowScope> {
   const { db } = ctx.database;
-  // two round trips on every read (the hot path), each compiled once
-  const pages = await RESOURCE_PAGES.execute(db, resourceComponent(m.name));
-  if (!pages.length) return { tenantId, rules: [] };
-  const links = await ruleLinks(pages.length).execute(db, user.tenantId, user.id, ...pages.map((p) => p.id));
-  if (!links.length) return { tenantId, rules: [] };
-  const ids = [...new Set(links.flatMap((l) => String(l.ids).split(',').filter(Boolean)))];
-  const pids = [...new Set(links.map((l) => String(l.pid)))];
-  const rows = await db
-    .selectFrom(DATA_RULE_TABLE)
-    .select(['rule_column', 'rule_conditions', 'rule_value'])
-    .where('id', 'in', ids)
-    .where('permission_id', 'in', pids)
-    .where('status', '=', '1')
-    .execute();
-  if (!rows.length) return { tenantId, rules: [] };
+  // one compiled round trip on every read (the hot path)
+  const found = await RULES.execute(db, user.tenantId, user.id, resourceComponent(m.name));
+  if (!found.length) return { tenantId, rules: [] };
+  // a rule selected by several roles holds once
+  const rows = [...new Map(found.map((r) => [String(r.id), r])).values()];
   const vars: Record<string, string> = { sys_user_code: user.username, sys_date: nowText().slice(0, 10), sys_time: nowText() };
   if (rows.some((r) => String(r.rule_value ?? '').includes('#{sys_org_code}'))) {
     const u = await db.selectFrom('sys_user').select('org_code').where('id', '=', user.id).executeTakeFirst();

@@ -3,14 +3,15 @@
  * ref/refs labels batch-resolved from the target tables (one query for all ref fields of a page,
  * tenant-scoped).
  */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { QueryShapes } from '../db/prepared.js';
 import type { AppContext } from '../context.js';
 import type { FieldCol, ResourceModel } from './model.js';
 
 const CHUNK = 500;
 
 /** Labels of a dictionary as the database holds them (console edits), else the schema's. */
-async function dictLabels(ctx: AppContext, code: string | undefined): Promise<Map<string, string>> {
+async function dictLabels(ctx: AppContext, code: string | undefined): Promise<ReadonlyMap<string, string>> {
   const live = code ? await ctx.dicts.labels(code) : undefined;
   if (live) return live;
   const d = code ? ctx.registry.dicts.get(code) : undefined;
@@ -53,22 +54,45 @@ async function refLabels(ctx: AppContext, src: RefSource, ids: string[], tenantI
   return out;
 }
 
+/** Id list lengths are padded up to one of these (the last id repeated), so a few query texts serve every page. */
+function bucket(n: number): number {
+  let b = 4;
+  while (b < n) b *= 2;
+  return Math.min(b, CHUNK);
+}
+
+const LABEL_SHAPES = new QueryShapes();
+
 /**
- * The labels of several ref fields of one page in one round trip (UNION ALL, one part per
- * field, `k` naming the part), as refLabels answers them field by field. PostgreSQL unions
- * need one type per column: values and labels are read as text there (what String() gives).
+ * The labels of a page's ref fields in one round trip (UNION ALL, one part per field, `k`
+ * naming the part), as refLabels answers them field by field. Each part's id list is padded to
+ * a bucket length, so the query is built and compiled once per shape (QueryShapes) and
+ * PostgreSQL keeps it as a named statement. PostgreSQL unions need one type per column: values
+ * and labels are read as text there (what String() gives).
  */
 async function refLabelsTogether(ctx: AppContext, parts: Array<{ src: RefSource; ids: string[] }>, tenantId: number): Promise<Array<Map<string, string>>> {
   const { db, dialect } = ctx.database;
-  const text = (col: string) => (dialect === 'postgres' ? sql`cast(${sql.ref(col)} as text)` : sql.ref(col));
-  const selects = parts.map(({ src, ids }, k) =>
-    db
-      .selectFrom(src.table)
-      .select([sql.lit(k).as('k'), text(src.valueCol).as('v'), text(src.labelCol).as('l')])
-      .where('tenant_id', '=', tenantId)
-      .where(src.valueCol, 'in', ids),
-  );
-  const rows = await selects.slice(1).reduce((q, part) => q.unionAll(part), selects[0]!).execute();
+  const sizes = parts.map((p) => bucket(p.ids.length));
+  const key = parts.map((p, k) => `${p.src.table}.${p.src.valueCol}.${p.src.labelCol}.${sizes[k]}`).join(',');
+  // arguments: the tenant, then each part's ids padded to its bucket
+  const args: unknown[] = [tenantId];
+  parts.forEach((p, k) => {
+    for (let i = 0; i < sizes[k]!; i++) args.push(p.ids[Math.min(i, p.ids.length - 1)]);
+  });
+  const build = (d: Kysely<any>, tenant: string, ...ids: string[]) => {
+    const text = (col: string) => (dialect === 'postgres' ? sql`cast(${sql.ref(col)} as text)` : sql.ref(col));
+    let at = 0;
+    const selects = parts.map(({ src }, k) => {
+      const mine = ids.slice(at, (at += sizes[k]!));
+      return d
+        .selectFrom(src.table)
+        .select([sql.lit(k).as('k'), text(src.valueCol).as('v'), text(src.labelCol).as('l')])
+        .where('tenant_id', '=', tenant)
+        .where(src.valueCol, 'in', mine);
+    });
+    return selects.slice(1).reduce((q, part) => q.unionAll(part), selects[0]!);
+  };
+  const rows = await LABEL_SHAPES.execute<{ k: unknown; v: unknown; l: unknown }>(db, key, build, args);
   const out = parts.map(() => new Map<string, string>());
   for (const r of rows) out[Number(r.k)]!.set(String(r.v), r.l == null ? '' : String(r.l));
   return out;
@@ -82,7 +106,7 @@ export async function addLabels(
   tenantId: number,
 ): Promise<void> {
   if (records.length === 0) return;
-  // ref labels first: one query for the page's ref fields together when each fits one chunk
+  // ref labels first: one compiled query for the page's ref fields together when each fits one chunk
   const refs = m.labelled.flatMap((c) => {
     const src = c.field.kind === 'dict' ? undefined : refSource(ctx, c);
     if (!src) return [];
@@ -91,7 +115,7 @@ export async function addLabels(
     return ids.size ? [{ c, src, ids: [...ids] }] : [];
   });
   const refLabelsOf = new Map<FieldCol, Map<string, string>>();
-  if (refs.length > 1 && refs.every((x) => x.ids.length <= CHUNK)) {
+  if (refs.length > 0 && refs.every((x) => x.ids.length <= CHUNK)) {
     const maps = await refLabelsTogether(ctx, refs, tenantId);
     refs.forEach((x, i) => refLabelsOf.set(x.c, maps[i]!));
   } else {

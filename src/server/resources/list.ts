@@ -12,9 +12,13 @@ import { rowToRecord, type ResourceModel } from './model.js';
 import type { ParsedListQuery } from '../../core/projections/query.js';
 import { filterExpr, filterKey, gramDriver, gramRows } from './query.js';
 import { childLinks } from './children.js';
+import { QueryShapes } from '../db/prepared.js';
 import { scopedFrom, scopedWhere, scopeKey, scopeOf, type ScopeArg } from './data-rules.js';
 
 type Rec = Record<string, unknown>;
+
+/** Page queries by shape (db/prepared.ts): a repeated list call skips building and compiling its query. */
+const PAGE_SHAPES = new QueryShapes();
 
 /** Column of the tree's parent field, if the resource is a tree. */
 export function treeParentColumn(m: ResourceModel): string | undefined {
@@ -85,10 +89,15 @@ export async function listRecords(
   if (offset < total || totalCapped) {
     // few matches: read them through the index and sort them; many: walk the sort order and
     // probe the index for each row, which finds a page of dense matches quickly
-    let pageQ = base(driver !== undefined && !totalCapped).select(m.selectColumns.map((c) => `${m.table}.${c}`));
-    pageQ = pageQ.orderBy(q.sort.column, q.sort.order);
-    if (q.sort.column !== 'id') pageQ = pageQ.orderBy('id', q.sort.order);
-    const rows = await pageQ.limit(q.pageSize).offset(offset).execute();
+    const drive = driver !== undefined && !totalCapped;
+    // built and compiled once per shape: the key names everything `base` reads besides the paging
+    const shape = JSON.stringify([m.name, m.table, q.filters, scopeOf(scope), q.sort, roots, drive]);
+    const rows = await PAGE_SHAPES.execute<Rec>(db, shape, (_d, limit, skip) => {
+      let pageQ = base(drive).select(m.selectColumns.map((c) => `${m.table}.${c}`));
+      pageQ = pageQ.orderBy(q.sort.column, q.sort.order);
+      if (q.sort.column !== 'id') pageQ = pageQ.orderBy('id', q.sort.order);
+      return pageQ.limit(limit as unknown as number).offset(skip as unknown as number);
+    }, [q.pageSize, offset]);
     records = rows.map((r) => rowToRecord(m, r));
     await addLabels(ctx, m, records, tenantId);
     await addHasChild(ctx, m, records, tenantId);

@@ -82,11 +82,20 @@ export class DictCache {
 
   private readonly enabledByMap = new WeakMap<Map<string, DictEntry[]>, Map<string, string[]>>();
 
-  /** value -> label of one dictionary, or undefined when the database has no live dictionary of that code. */
-  async labels(code: string): Promise<Map<string, string> | undefined> {
+  /**
+   * value -> label of one dictionary, or undefined when the database has no live dictionary of that
+   * code. Read-only: the map is derived once per loaded item list (every list call asks for each
+   * dictionary field's labels) and goes with it when the cache is dropped.
+   */
+  async labels(code: string): Promise<ReadonlyMap<string, string> | undefined> {
     const items = (await this.all()).get(code);
-    return items ? new Map(items.map((i) => [i.value, i.text])) : undefined;
+    if (!items) return undefined;
+    let map = this.labelsByItems.get(items);
+    if (!map) this.labelsByItems.set(items, (map = new Map(items.map((i) => [i.value, i.text]))));
+    return map;
   }
+
+  private readonly labelsByItems = new WeakMap<DictEntry[], ReadonlyMap<string, string>>();
 
   private async load(): Promise<Map<string, DictEntry[]>> {
     const rows = await this.database.db
