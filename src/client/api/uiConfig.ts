@@ -12,10 +12,9 @@ import { createElement, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import EsConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
-import { THEME } from '../app/themes';
 
 export const LOCALE = zhCN;
-export { THEME };
+export const THEME = { token: { colorPrimary: '#1890FF' } };
 export const BUTTON_CONFIG = { autoInsertSpace: false };
 
 const props = { locale: LOCALE, theme: THEME, button: BUTTON_CONFIG };
