@@ -236,6 +236,25 @@ export async function openMenu(page: Page, group: string, item: string): Promise
   await waitForList(page);
 }
 
+/**
+ * Waits until the dialog or drawer holding `inside` has finished its opening motion (rc-motion's
+ * -appear / -enter classes gone from the panel). A click sent during the motion's first step
+ * (the panel at full size, about to start from a point) lands on the mask once the panel
+ * shrinks, and is lost: on a busy machine that step lasts long enough to look stable.
+ */
+export async function dialogSettled(inside: Locator, timeout = 10_000): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const moving = await inside.evaluate((el) => {
+      const panel = el.closest('.ant-modal, .ant-drawer-content-wrapper') ?? el;
+      return /-(appear|enter)(\s|$|-)/.test(panel.className);
+    });
+    if (!moving) return;
+    if (Date.now() > until) throw new Error('the dialog is still opening');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The list on screen (pages kept alive by the tab strip stay in the DOM, hidden). */
 export function resourceTable(page: Page): Locator {
   return page.getByTestId('resource-table').filter({ visible: true }).first();

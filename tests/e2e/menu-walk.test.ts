@@ -18,7 +18,7 @@ import { permissionCode } from '../../src/core/schema/naming.js';
 import { roleCodes } from '../../src/core/schema/access-data.js';
 import type { ResourceSchema } from '../../src/core/schema/types.js';
 import { loadSchemaRoot } from '../../src/server/schemas.js';
-import { USERS, login, menuItem, resourceTable, tableRows, waitForList } from './harness.js';
+import { USERS, dialogSettled, login, menuItem, resourceTable, tableRows, waitForList } from './harness.js';
 import { useE2E, type Session } from './lifecycle.js';
 
 const e2e = useE2E({ seedRows: 12 });
@@ -39,6 +39,7 @@ const openForm = (page: Page) => page.locator('[data-testid="resource-form"] :is
 async function seeAndClose(page: Page, title: string): Promise<void> {
   await openForm(page).waitFor({ state: 'visible', timeout: 10_000 });
   await expect.poll(() => openForm(page).innerText(), { message: title, timeout: 10_000 }).toContain(title);
+  await dialogSettled(openForm(page));
   await openForm(page).locator('.ant-drawer-close, .ant-modal-close').first().click();
   await expect.poll(() => openForm(page).count(), { message: `${title} closes`, timeout: 10_000 }).toBe(0);
 }

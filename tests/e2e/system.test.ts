@@ -10,7 +10,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fieldItem } from './form.js';
-import { USERS, login } from './harness.js';
+import { USERS, dialogSettled, login } from './harness.js';
 import { useE2E, type Session } from './lifecycle.js';
 import { apiLogin } from './restart.js';
 import { Api, columnTexts, exact, listRows, openForm, openPage, pickOption, runSearch, searchForm, seeMessage, waitForRows, type Rec } from './schema-language-helpers.js';
@@ -230,7 +230,9 @@ describe('系统管理 end to end', () => {
     await runSearch(page, '/sys/user');
     const reloaded = zhuli.page.waitForEvent('load', { timeout: 30_000 });
     await listRows(page).filter({ hasText: USERS.zhuli.username }).first().locator('[data-action="freeze"]').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: '确定', exact: true }).click();
+    const confirm = page.locator('.ant-modal-confirm').getByRole('button', { name: '确定', exact: true });
+    await dialogSettled(confirm);
+    await confirm.click();
     await seeMessage(page, '冻结成功！');
 
     // zhuli's console, open on 护士管理 and idle: the socket is refused and the console logs out
