@@ -8,7 +8,8 @@
  * (`--cpu-prof`); DATABASE_URL runs it on PostgreSQL; QUERY picks the series (sex | pages | like).
  */
 import { USERS, startServer } from '../tests/e2e/harness.js';
-import { ApiClient, type Query } from './client.js';
+import { ApiClient } from './client.js';
+import { listQuery } from './list-queries.js';
 import { backendPids, cpuMs } from './proc-cpu.js';
 
 const dataDir = process.argv[2];
@@ -16,15 +17,7 @@ if (!dataDir) throw new Error('usage: tsx bench/server-cpu.ts <dataDir> [seconds
 const seconds = Number(process.argv[3] ?? 5);
 const clients = Number(process.env.BENCH_CLIENTS ?? 100);
 
-
-const common = { pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' };
-const names = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹'];
-const queries: Record<string, (i: number) => Query> = {
-  sex: () => ({ ...common, sex: '1' }),
-  pages: (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }),
-  like: (i) => ({ ...common, realname: `*${names[i % names.length]}*` }),
-};
-const pick = queries[process.env.QUERY ?? 'sex']!;
+const pick = listQuery(process.env.QUERY ?? 'sex');
 
 
 const env: Record<string, string> = {};

@@ -9,7 +9,8 @@
  */
 import { buildApp } from '../src/server/app.js';
 import { USERS } from '../tests/e2e/harness.js';
-import { ApiClient, type Query } from './client.js';
+import { ApiClient } from './client.js';
+import { listQuery } from './list-queries.js';
 import { backendPids, cpuMs } from './proc-cpu.js';
 
 
@@ -17,16 +18,8 @@ import { backendPids, cpuMs } from './proc-cpu.js';
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: tsx bench/server-list.ts <dataDir> [calls]');
 const calls = Number(process.argv[3] ?? 3000);
-const common = { pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' };
-const names = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹'];
-const queries: Record<string, (i: number) => Query> = {
-  sex: () => ({ ...common, sex: '1' }),
-  pages: (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }),
-  like: (i) => ({ ...common, realname: `*${names[i % names.length]}*` }),
-  like3: (i) => ({ ...common, realname: `*${names[i % names.length]}${names[(i * 7) % names.length]}*` }),
-};
 const kind = process.env.QUERY ?? 'sex';
-const pick = queries[kind]!;
+const pick = listQuery(kind);
 
 const app = await buildApp({ dataDir, logger: process.env.LOGGER === '1', databaseUrl: process.env.DATABASE_URL, seedRows: 5 });
 await app.ready();
