@@ -7,6 +7,7 @@ import { firstListStart, type FirstListStart } from './src/core/projections/firs
 import type { ResourceSchema } from './src/core/schema/types';
 import { PLANNING_ENV, planRouteChunks, preloadScript, routeFilesOf, schemaChunkMap, type RouteEntries } from './generators/route-chunks';
 import { SCHEMA_CHUNKS_ID } from './src/client/engine/schemaChunks';
+import { antdStaticCss } from './generators/antd-css';
 import { KEYS, NAMESPACE } from './src/client/state/storage';
 import { HOME_PATH } from './src/client/app/paths';
 
@@ -209,7 +210,7 @@ export default defineConfig(async ({ command }) => {
   const planning = Boolean(process.env[PLANNING_ENV]);
   const chunks = command === 'build' && !planning ? await planRouteChunks(__dirname, ROUTES) : undefined;
   return {
-    plugins: [menuStarts(), slimImports(), react(), ...(planning ? [] : [routePreloads(ROUTES), precompress()])],
+    plugins: [menuStarts(), slimImports(), react(), ...(planning ? [] : [routePreloads(ROUTES), antdStaticCss(), precompress()])],
     publicDir: 'public',
     // react-router 7 publishes its development build (warnings, invariant texts) under every
     // export condition; the console build takes the production build beside it (same API).

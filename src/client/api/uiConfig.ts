@@ -12,9 +12,10 @@ import { createElement, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import EsConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
+import { THEME } from '../app/themes';
 
 export const LOCALE = zhCN;
-export const THEME = { token: { colorPrimary: '#1890FF' } };
+export { THEME };
 export const BUTTON_CONFIG = { autoInsertSpace: false };
 
 const props = { locale: LOCALE, theme: THEME, button: BUTTON_CONFIG };
