@@ -2,6 +2,9 @@
  * A list's table mounts without rc-table's scroll-bar measure (engine/ListTable.tsx): the
  * measure forced a style recalculation and a layout of the whole page on every table mount,
  * for a fixed header the lists do not have. The rows and the fixed action column still show.
+ * Its column-measuring row (offsets of fixed columns) comes only after the rows have painted,
+ * behind a still row of the same markup: the columns do not move when it comes, and the fixed
+ * columns then hold their places while the table scrolls sideways.
  */
 import { describe, expect, it } from 'vitest';
 import { USERS, login, tableRows, waitForList } from './harness.js';
@@ -32,4 +35,24 @@ describe('list table mount', () => {
     }
     errors.assertClean([LOGO]);
   });
+
+  it('fixed columns keep their widths when the measuring row comes, and their places on a sideways scroll', async () => {
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    await page.goto(`${e2e.url}/app/hospital`);
+    await waitForList(page);
+    await tableRows(page).first().waitFor();
+    const heads = page.locator('[data-testid="resource-table"] thead th');
+    const widths = () => heads.evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().width)));
+    const atFirstRows = await widths();
+    // 医院管理: the selection column and 医院名称 are fixed left; 医院名称's offset is the selection column's measured width
+    const name = page.locator('[data-testid="resource-table"] thead th.ant-table-cell-fix-left').nth(1);
+    await expect.poll(() => name.evaluate((th) => (th as HTMLElement).style.left)).toBe(`${atFirstRows[0]}px`);
+    expect(await widths()).toEqual(atFirstRows);
+    await page.locator('[data-testid="resource-table"] .ant-table-content').evaluate((el) => { el.scrollLeft = 400; });
+    const select = page.locator('[data-testid="resource-table"] thead th.ant-table-cell-fix-left').first();
+    await expect.poll(async () => Math.round((await name.boundingBox())!.x - (await select.boundingBox())!.x)).toBe(atFirstRows[0]);
+    errors.assertClean([LOGO]);
+  });
 });
+

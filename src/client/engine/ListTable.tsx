@@ -4,7 +4,7 @@
  * on antd's own Table: ProTable and the pro-form/pro-field/pro-utils it brings were a third
  * of a list page's JavaScript for a table rendered through `render` with `search={false}`.
  */
-import type { Key, ReactNode } from 'react';
+import { cloneElement, isValidElement, useEffect, useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { Button, Space, Table, Tooltip, theme, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 
@@ -31,6 +31,48 @@ export const LIST_TEXTS = { reload: '刷新', selected: (n: number) => `已选�
 function skipScrollbarMeasure<T>(table: TableProps<T>): object {
   return table.scroll?.y === undefined && !table.sticky && typeof table.scroll?.x !== 'number' ? { tailor: true } : {};
 }
+
+/**
+ * With a horizontal scroll, rc-table's body starts with a row that measures every column's
+ * width in a layout effect (for the offsets of fixed columns): a forced layout of the whole page
+ * and a second render of the table, both before the first rows can paint. The first paint gets
+ * a still row of the same markup instead (each column's title at zero height, which is what
+ * sets the columns' widths), so the layout does not move when rc-table's own row replaces it
+ * once the rows have painted; at scrollLeft 0 a fixed column already sits where the measured
+ * offset will put it.
+ * rc-table passes the body two children: its measuring row (or false), then the rows.
+ */
+interface MeasureRowProps { prefixCls: string; columnsKey: Key[]; columns: { key?: Key; title?: ReactNode }[] }
+
+function StillMeasureRow({ prefixCls, columnsKey, columns }: MeasureRowProps) {
+  return (
+    <tr aria-hidden="true" className={`${prefixCls}-measure-row`} tabIndex={-1}>
+      {columnsKey.map((key) => {
+        const title = columns.find((c) => c.key === key)?.title;
+        return (
+          <th key={key} className={`${prefixCls}-measure-cell`}>
+            <div className={`${prefixCls}-measure-cell-content`}>{(isValidElement(title) ? cloneElement(title, { ref: null } as object) : title) || '\u00a0'}</div>
+          </th>
+        );
+      })}
+    </tr>
+  );
+}
+
+function MeasureAfterPaintBody({ children, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
+  const [measure, setMeasure] = useState(false);
+  useEffect(() => {
+    if (measure) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // a task after the next frame: the rows have painted by then
+    const frame = requestAnimationFrame(() => { timer = setTimeout(() => setMeasure(true)); });
+    return () => { cancelAnimationFrame(frame); clearTimeout(timer); };
+  }, [measure]);
+  const [measureRow, rows] = Array.isArray(children) ? (children as [ReactNode, ReactNode]) : [null, children];
+  const still = !measure && isValidElement<MeasureRowProps>(measureRow) ? <StillMeasureRow {...measureRow.props} /> : null;
+  return <tbody {...props}>{measure ? measureRow : still}{rows}</tbody>;
+}
+const BODY = { body: { wrapper: MeasureAfterPaintBody } };
 
 export function ListTable<T extends object>({ headerTitle, toolbar, onReload, selectedKeys, onClearSelection, ...table }: ListTableProps<T>) {
   const { token } = theme.useToken();
@@ -73,7 +115,7 @@ export function ListTable<T extends object>({ headerTitle, toolbar, onReload, se
           </Space>
         </div>
       ) : null}
-      <Table<T> {...table} {...skipScrollbarMeasure(table)} />
+      <Table<T> components={BODY} {...table} {...skipScrollbarMeasure(table)} />
     </div>
   );
 }
