@@ -4,8 +4,8 @@
  * did not take it must not show it later, stale.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from '../../src/client/api';
-import { clearEarlyLists, startListCall, takeFirstList } from '../../src/client/engine/earlyList';
+import { clearDictCache, getDictItems, http } from '../../src/client/api';
+import { clearEarlyLists, startDicts, startListCall, takeFirstList } from '../../src/client/engine/earlyList';
 
 const page = { success: true, code: 200, message: '', result: { records: [{ id: '1' }], total: 1 }, timestamp: 0 };
 
@@ -36,4 +36,16 @@ describe('early list answers', () => {
     expect(get).toHaveBeenCalledTimes(2);
     await expect(takeFirstList({ name: 'hisReconcile' }, { pageNo: '1' }, new AbortController().signal)).resolves.toEqual(page);
   });
+
+  it("a page's dictionaries leave with its list call, in one call, not a task later; one asked again is not re-sent", async () => {
+    clearDictCache();
+    get.mockResolvedValue({ ...page, result: { sex: [{ value: 1, text: '男' }], doctor_title: [] } } as never);
+    startDicts(['sex', 'doctor_title']);
+    // sent in this task: no timer had to run
+    expect(get.mock.calls.map((c) => c.slice(0, 2))).toEqual([['/sys/dict/getDictItemsBatch', { codes: 'sex,doctor_title' }]]);
+    await expect(getDictItems('sex')).resolves.toEqual([{ value: '1', text: '男' }]);
+    startDicts(['sex']);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
 });
+

@@ -29,6 +29,7 @@ const dictDone = new Map<string, DictItem[]>();
 
 /** Codes asked in the current task, fetched together by the next flush. */
 let queued: Map<string, { resolve: (items: DictItem[]) => void }> | null = null;
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
 const normalize = (items: DictItem[]) => items.map((i) => ({ ...i, value: String(i.value) }));
 
@@ -40,6 +41,7 @@ const normalize = (items: DictItem[]) => items.map((i) => ({ ...i, value: String
 function flushDicts(): void {
   const batch = queued!;
   queued = null;
+  clearTimeout(flushTimer);
   const codes = [...batch.keys()];
   const settle = (code: string, items: DictItem[] | undefined) => {
     if (!items) dictCache.delete(code);
@@ -69,7 +71,7 @@ export function getDictItems(code: string): Promise<DictItem[]> {
   if (!p) {
     if (!queued) {
       queued = new Map();
-      setTimeout(flushDicts, 0);
+      flushTimer = setTimeout(flushDicts, 0);
     }
     const q = queued;
     p = new Promise<DictItem[]>((resolve) => q.set(code, { resolve }));
@@ -83,9 +85,14 @@ export function peekDictItems(code: string): DictItem[] | undefined {
   return dictCache.has(code) ? dictDone.get(code) : undefined;
 }
 
-/** Asks the dictionaries of these codes now (in one call), e.g. every dictionary a page's schema uses. */
+/**
+ * Asks the dictionaries of these codes now, in one call with any asked earlier in this task
+ * (e.g. every dictionary a page's schema uses, beside its first list call): the request leaves
+ * at once instead of in a task after the page's render.
+ */
 export function prefetchDicts(codes: Iterable<string>): void {
   for (const c of codes) void getDictItems(c);
+  if (queued) flushDicts();
 }
 
 export function clearDictCache(code?: string): void {

@@ -12,7 +12,7 @@
  * no write was sent since it was asked (a page that never took it must not show it later).
  */
 import type { Envelope, Page } from '../../core/protocol/envelope';
-import { getDictItems, http, writeCount } from '../api';
+import { http, prefetchDicts, writeCount } from '../api';
 
 type Row = Record<string, unknown> & { id?: string };
 
@@ -32,9 +32,9 @@ function keyOf(name: string, params: Record<string, string>): string {
   return `${name}?${Object.keys(params).sort().map((k) => `${k}=${params[k]}`).join('&')}`;
 }
 
-/** Asks these dictionaries (one batched call, api/index.ts). */
+/** Asks these dictionaries now (one batched call, api/index.ts). */
 export function startDicts(codes: readonly string[]): void {
-  for (const code of codes) void getDictItems(code);
+  prefetchDicts(codes);
 }
 
 /** Starts module `name`'s list call at `path` with `params`, unless the same one is under way. */
