@@ -42,7 +42,7 @@ describe('early list answers', () => {
     get.mockResolvedValue({ ...page, result: { sex: [{ value: 1, text: '男' }], doctor_title: [] } } as never);
     startDicts(['sex', 'doctor_title']);
     // sent in this task: no timer had to run
-    expect(get.mock.calls.map((c) => c.slice(0, 2))).toEqual([['/sys/dict/getDictItemsBatch', { codes: 'sex,doctor_title' }]]);
+    expect(get.mock.calls.map((c: unknown[]) => c.slice(0, 2))).toEqual([['/sys/dict/getDictItemsBatch', { codes: 'sex,doctor_title' }]]);
     await expect(getDictItems('sex')).resolves.toEqual([{ value: '1', text: '男' }]);
     startDicts(['sex']);
     expect(get).toHaveBeenCalledTimes(1);

@@ -146,6 +146,8 @@ describe('ResourcePage list', () => {
     const cut = `${Array.from(LONG_INTRO).slice(0, 25).join('')}...`;
     expect(within(table).getByText(cut)).toBeTruthy();
     expect(within(table).queryByText(LONG_INTRO)).toBeNull();
+    fireEvent.mouseEnter(within(table).getByText(cut));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(LONG_INTRO);
     expect(within(table).getByText('1,234.50')).toBeTruthy();
     expect(within(table).getByText('2024-01-02 03:04:05')).toBeTruthy();
     // toolbar and row actions

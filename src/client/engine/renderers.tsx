@@ -10,7 +10,7 @@
  * - dates: YYYY-MM-DD / YYYY-MM-DD HH:mm:ss (or the field format).
  * - masks: phone / ID card masks (the server masks lists already; idempotent).
  */
-import type { ReactNode } from 'react';
+import { cloneElement, useState, type ReactElement, type ReactNode } from 'react';
 import { Tag, Tooltip } from 'antd';
 import type { Row } from './api';
 import { useDictItems } from './fields/useDict';
@@ -26,14 +26,24 @@ const EMPTY = '-';
 
 const isBlank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
+/**
+ * A Tooltip mounted on the first hover: a list paints many cut texts and few are ever hovered,
+ * while each antd Tooltip mounts its trigger, refs and styles with the row.
+ */
+function HoverTooltip({ title, children }: { title: ReactNode; children: ReactElement<{ onMouseEnter?: () => void }> }) {
+  const [hovered, setHovered] = useState(false);
+  if (!hovered) return cloneElement(children, { onMouseEnter: () => setHovered(true) });
+  return <Tooltip title={title} defaultOpen>{children}</Tooltip>;
+}
+
 /** Text with the ellipsis rule: cut at N characters, whole text on hover. */
 export function EllipsisText({ text, length }: { text: string; length: number | false | undefined }) {
   const limit = length === undefined ? 25 : length;
   if (limit === false || text.length <= limit) return <span>{text}</span>;
   return (
-    <Tooltip title={text}>
+    <HoverTooltip title={text}>
       <span>{cutText(text, limit)}</span>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 
