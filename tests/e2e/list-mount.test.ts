@@ -5,9 +5,11 @@
  * Its column-measuring row (offsets of fixed columns) comes only after the rows have painted,
  * behind a still row of the same markup: the columns do not move when it comes, and the fixed
  * columns then hold their places while the table scrolls sideways.
+ * A menu click sends the list's first calls from the click itself, on the first click of a
+ * session opened on the dashboard too.
  */
 import { describe, expect, it } from 'vitest';
-import { USERS, login, tableRows, waitForList } from './harness.js';
+import { USERS, login, revealMenuItem, tableRows, waitForList } from './harness.js';
 import { useE2E } from './lifecycle.js';
 
 const e2e = useE2E({ seedRows: 12 });
@@ -52,6 +54,34 @@ describe('list table mount', () => {
     await page.locator('[data-testid="resource-table"] .ant-table-content').evaluate((el) => { el.scrollLeft = 400; });
     const select = page.locator('[data-testid="resource-table"] thead th.ant-table-cell-fix-left').first();
     await expect.poll(async () => Math.round((await name.boundingBox())!.x - (await select.boundingBox())!.x)).toBe(atFirstRows[0]);
+    errors.assertClean([LOGO]);
+  });
+
+  it("a session's first menu click, from the dashboard, sends the list call and its dictionaries within the click", async () => {
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    // every fetch, and whether the click's dispatch was still under way (the capture listener
+    // on window runs first, the bubbling one last: microtasks between them count as inside)
+    await page.addInitScript(() => {
+      const w = window as unknown as { inClick: boolean; sent: Array<{ path: string; inClick: boolean }> };
+      w.inClick = false;
+      w.sent = [];
+      addEventListener('click', () => { w.inClick = true; }, true);
+      addEventListener('click', () => { w.inClick = false; });
+      const f = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        w.sent.push({ path: new URL(input instanceof Request ? input.url : String(input), location.href).pathname, inClick: w.inClick });
+        return f(input, init);
+      };
+    });
+    await page.goto(`${e2e.url}/dashboard/analysis`);
+    const leaf = await revealMenuItem(page, '医护管理', '医生管理');
+    await leaf.click();
+    await waitForList(page);
+    const sent = await page.evaluate(() => (window as unknown as { sent: Array<{ path: string; inClick: boolean }> }).sent);
+    const first = (suffix: string) => sent.find((s) => s.path.endsWith(suffix));
+    expect(first('/hisDoctor/list')).toEqual({ path: '/hospital/hisDoctor/list', inClick: true });
+    expect(first('/sys/dict/getDictItemsBatch')?.inClick).toBe(true);
     errors.assertClean([LOGO]);
   });
 });

@@ -34,11 +34,16 @@ export function menuAction(item: MenuItem | undefined, key: string, token: strin
   return { go: key };
 }
 
-/** earlyStart once loaded: a click then starts the calls synchronously, before the page renders. */
+/**
+ * earlyStart once loaded: a click then starts the calls synchronously, before the page renders.
+ * The menu loads it when it mounts (a page first opened on the dashboard has not): asked on the
+ * click, it came only after the route's render, and the calls with it.
+ */
 let early: typeof import('../app/earlyStart') | undefined;
+const loadEarly = () => import('../app/earlyStart').then((m) => (early = m));
 function startCalls(path: string): void {
   if (early) early.startCallsAt(path, '');
-  else void import('../app/earlyStart').then((m) => (early = m).startCallsAt(path, ''), () => undefined);
+  else void loadEarly().then((m) => m.startCallsAt(path, ''), () => undefined);
 }
 
 export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuProps) {
@@ -84,7 +89,10 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   // updated at normal priority, is drawn first. rc-menu mounting two dozen groups was ~50 ms
   // of a cold list page's path to its rows.
   const [mounted, setMounted] = useState(false);
-  useEffect(() => startTransition(() => setMounted(true)), []);
+  useEffect(() => {
+    startTransition(() => setMounted(true));
+    if (!early) void loadEarly().catch(() => undefined);
+  }, []);
   if (!mounted) return <div aria-busy="true" data-testid={inline ? 'side-menu-pending' : 'top-menu-pending'} />;
   const menuEl = (
     <Menu
