@@ -516,6 +516,52 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('PostgreSQL', () => {
     });
   });
 
+  describe('two instances on one database', () => {
+    it('a data rule chosen or cleared on one instance applies to the next list call on the other (sessions cached there hold the rules)', async () => {
+      const second = await buildApp({ databaseUrl: tdb.url, seedRows: SEED_ROWS, staticDir: '/nonexistent', dataDir });
+      try {
+        const hospThere = await login(second, 'hospadmin');
+        const totalThere = async () => {
+          const r = await call<Page<Rec>>(second, '/hisDoctor/list', { token: hospThere, query: { pageSize: 1 } });
+          expect(r.status, r.body.message).toBe(200);
+          return r.body.result.total;
+        };
+        /** The total the other instance answers once it differs from `from` (the bus needs a few ms), or the last one after 2 s. */
+        const settled = async (from: number) => {
+          const end = Date.now() + 2000;
+          let n = await totalThere();
+          while (n === from && Date.now() < end) {
+            await new Promise((r) => setTimeout(r, 50));
+            n = await totalThere();
+          }
+          return n;
+        };
+        const all = await totalThere();
+        expect(all).toBeGreaterThan(0);
+        const tree = await call<{ treeList: Array<{ key: string; title: string; menuType: number; children?: unknown[] }> }>(app, '/sys/role/queryTreeList', { token: admin, tenantId: 1001 });
+        type Node = { key: string; title: string; menuType: number; children?: Node[] };
+        const flat = (ns: Node[]): Node[] => ns.flatMap((n) => [n, ...flat(n.children ?? [])]);
+        const page = flat(tree.body.result.treeList as Node[]).find((n) => n.title === '医生管理' && n.menuType !== 2)!.key;
+        const added = await call(app, '/sys/permission/addPermissionRule', { token: admin, body: { permissionId: page, ruleName: '无此科室', ruleColumn: 'departIds', ruleConditions: '=', ruleValue: 'no-such-department', status: '1' } });
+        expect(added.body.message).toBe('添加成功！');
+        const rules = await call<Page<Rec>>(app, '/sys/permission/getPermRuleListByPermId', { token: admin, query: { permissionId: page } });
+        const ruleId = String(rules.body.result.records.find((r) => r.ruleName === '无此科室')!.id);
+        const roles = await call<Page<Rec>>(app, '/sys/role/list', { token: admin, tenantId: 1001, query: { roleCode: 'hospadmin' } });
+        const role = String(roles.body.result.records.find((r) => r.roleCode === 'hospadmin')!.id);
+        // the other instance has read hospadmin's (empty) rules for this page since the rule was added
+        expect(await totalThere()).toBe(all);
+        const choose = async (ids: string) => expect((await call(app, '/sys/role/datarule', { token: admin, tenantId: 1001, body: { permissionId: page, roleId: role, dataRuleIds: ids } })).body.message).toBe('保存成功！');
+        await choose(ruleId);
+        expect(await settled(all)).toBe(0);
+        await choose('');
+        expect(await settled(0)).toBe(all);
+        expect((await call(app, '/sys/permission/deletePermissionRule', { method: 'DELETE', token: admin, query: { id: ruleId } })).body.message).toBe('删除成功！');
+      } finally {
+        await second.close();
+      }
+    });
+  });
+
   describe('restart on the same database', () => {
     it('a second buildApp neither migrates nor seeds again', async () => {
       const snapshot = async () => ({

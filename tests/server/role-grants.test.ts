@@ -223,8 +223,31 @@ describe('数据规则', () => {
     expect((await call(app, '/hisDoctor/queryById', { token: zhuli, query: { id: String(outside.id) } })).status).toBe(200);
   });
 
+  it('a rule switched off, on again or edited applies to the ruled user\'s next list call', async () => {
+    const total = async () => (await call<Page>(app, '/hisDoctor/list', { token: hosp, query: { pageSize: 1 } })).body.result.total;
+    const all = (await call<Page>(app, '/hisDoctor/list', { token: zhuli, query: { pageSize: 1 } })).body.result.total;
+    const limited = await total();
+    expect(limited).toBeLessThan(all);
+    const rule = (await call<Page>(app, '/sys/permission/getPermRuleListByPermId', { token: admin, query: { permissionId: doctorPage } })).body.result.records.find((r) => r.id === ruleId)!;
+    const edit = async (over: Rec) => {
+      const current = (await call<Page>(app, '/sys/permission/getPermRuleListByPermId', { token: admin, query: { permissionId: doctorPage } })).body.result.records.find((r) => r.id === ruleId)!;
+      const r = await call(app, '/sys/permission/editPermissionRule', { method: 'PUT', token: admin, body: { ...current, ...over } });
+      expect(r.body.message).toBe('编辑成功！');
+    };
+    await edit({ status: '0' });
+    expect(await total()).toBe(all);
+    await edit({ status: '1' });
+    expect(await total()).toBe(limited);
+    // a value no doctor's departments hold: no row left
+    await edit({ ruleValue: 'no-such-department' });
+    expect(await total()).toBe(0);
+    await edit({ ruleValue: rule.ruleValue });
+    expect(await total()).toBe(limited);
+  });
+
   it('a rule switched off or unselected gives the rows back', async () => {
     const role = await roleId('hospadmin');
+    expect((await call(app, '/hisDoctor/queryById', { token: hosp, query: { id: String(outside.id) } })).status).toBe(404);
     await call(app, '/sys/role/datarule', { token: admin, tenantId: HOSPITAL, body: { permissionId: doctorPage, roleId: role, dataRuleIds: '' } });
     expect((await call(app, '/hisDoctor/queryById', { token: hosp, query: { id: String(outside.id) } })).status).toBe(200);
     const del = await call(app, '/sys/permission/deletePermissionRule', { method: 'DELETE', token: admin, query: { id: ruleId } });

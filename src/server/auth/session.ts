@@ -1,6 +1,7 @@
 /**
  * Token -> session user (with roles and permission codes). Sessions are cached
- * in memory for a short time; logout and writes to users/roles drop the cache.
+ * in memory for a short time; logout and writes to users/roles/grants/data rules drop the cache
+ * on every instance (the bus), and with it what is kept per session (its data rules).
  */
 import { departRolePermissionIds } from './depart-role-grants.js';
 import { holds, type Grants } from '../../core/access/index.js';
@@ -29,6 +30,8 @@ const TTL_MS = 30_000;
 export class SessionStore {
   private cache = new Map<string, { user: SessionUser; at: number; expiresAt: number }>();
   private bus?: Bus;
+  /** Counts drops: a session loaded across a drop is not kept (it may hold what the drop was for). */
+  private dropped = 0;
   /** Called with the session's 在线用户 row id whenever a live session is (re)loaded from the database. */
   onSeen?: (onlineId: string) => Promise<void>;
   constructor(private database: Database) {}
@@ -45,6 +48,7 @@ export class SessionStore {
   }
 
   private forget(token?: string | typeof RESYNC): void {
+    this.dropped++;
     if (token === undefined || token === RESYNC) this.cache.clear();
     else this.cache.delete(token);
   }
@@ -53,8 +57,10 @@ export class SessionStore {
     const hit = this.cache.get(token);
     if (hit && now - hit.at < TTL_MS && now < hit.expiresAt) return hit.user;
     this.cache.delete(token);
+    const before = this.dropped;
     const user = await this.load(token, now);
-    if (user) this.cache.set(token, { user: user.user, at: now, expiresAt: user.expiresAt });
+    // a drop while loading may concern what was just read: answer it, but do not keep it
+    if (user && this.dropped === before) this.cache.set(token, { user: user.user, at: now, expiresAt: user.expiresAt });
     return user?.user ?? null;
   }
 

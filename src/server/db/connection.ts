@@ -24,6 +24,11 @@ export interface Database {
   db: Kysely<any>;
   dialect: DialectName;
   raw: BetterSqlite3.Database | null;
+  /**
+   * Runs a read compiled by Kysely and answers its rows as arrays, in select-list order (no
+   * object per row: a list page's 30-odd columns cost a third less to read). SQLite only.
+   */
+  readArrays?(sql: string, parameters: readonly unknown[]): Promise<unknown[][]>;
   close(): Promise<void>;
 }
 
@@ -71,7 +76,25 @@ export function openDatabase(opts: OpenOptions): Database {
   raw.pragma('temp_store = MEMORY');
   raw.pragma('busy_timeout = 5000');
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database: cachingStatements(raw) }) });
-  return { db, dialect: 'sqlite', raw, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', raw, readArrays: arrayReader(db, raw), close: () => db.destroy() };
+}
+
+/**
+ * Statements of their own (Kysely's read objects), in raw mode, cached per text like
+ * cachingStatements. They run while holding Kysely's one connection, as its queries do: a read
+ * never runs inside another request's open transaction (it would see uncommitted rows).
+ */
+function arrayReader(db: Kysely<any>, raw: BetterSqlite3.Database): (sql: string, parameters: readonly unknown[]) => Promise<unknown[][]> {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return (text, parameters) => db.getExecutor().provideConnection(async () => {
+    let stmt = cache.get(text);
+    if (!stmt) {
+      stmt = raw.prepare(text).raw(true);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+      cache.set(text, stmt);
+    }
+    return stmt.all(...parameters) as unknown[][];
+  });
 }
 
 /** Most prepared statements kept per connection; past it the cache starts again. */

@@ -34,9 +34,10 @@ function compileMarked<R>(db: Kysely<any>, build: (db: Kysely<any>, ...args: str
   return { sql: q.sql, slots };
 }
 
+const bind = (c: Compiled, args: readonly unknown[]): unknown[] => c.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
+
 async function run<R>(db: Kysely<any>, c: Compiled, args: readonly unknown[]): Promise<R[]> {
-  const params = c.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
-  return (await db.executeQuery<R>(CompiledQuery.raw(c.sql, params))).rows;
+  return (await db.executeQuery<R>(CompiledQuery.raw(c.sql, bind(c, args)))).rows;
 }
 
 export class PreparedQuery<A extends readonly unknown[], R = Record<string, unknown>> {
@@ -65,15 +66,25 @@ export class QueryShapes {
   constructor(private readonly max = 1000) {}
 
   async execute<R>(db: Kysely<any>, key: string, build: (db: Kysely<any>, ...args: string[]) => Compilable<R>, args: readonly unknown[]): Promise<R[]> {
+    return run<R>(db, this.shape(db, key, build, args.length), args);
+  }
+
+  /** The SQL text and bound parameters of `key` with `args`, for a caller that runs it itself (e.g. rows as arrays). */
+  compile(db: Kysely<any>, key: string, build: (db: Kysely<any>, ...args: string[]) => Compilable<unknown>, args: readonly unknown[]): { sql: string; parameters: unknown[] } {
+    const c = this.shape(db, key, build, args.length);
+    return { sql: c.sql, parameters: bind(c, args) };
+  }
+
+  private shape(db: Kysely<any>, key: string, build: (db: Kysely<any>, ...args: string[]) => Compilable<unknown>, arity: number): Compiled {
     let byKey = this.compiled.get(db);
     if (!byKey) this.compiled.set(db, (byKey = new Map()));
-    const shape = `${args.length}\u0000${key}`;
+    const shape = `${arity}\u0000${key}`;
     let c = byKey.get(shape);
     if (!c) {
-      c = compileMarked(db, build, args.length);
+      c = compileMarked(db, build, arity);
       if (byKey.size >= this.max) byKey.clear();
       byKey.set(shape, c);
     }
-    return run<R>(db, c, args);
+    return c;
   }
 }

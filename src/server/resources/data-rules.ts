@@ -3,8 +3,11 @@
  * of its resource for the roles that selected them in the 授权 drawer (sys_role_permission
  * `data_rule_ids`) and for the department roles that selected them (sys_depart_role_permission
  * `data_rule_ids`, while the department still holds the menu). Every reader builds its WHERE through `scopedFrom`: the tenant, then every
- * active rule of the caller (all rules must hold). Rules are read per request (no cache, one
- * round trip), so a change applies to the next call on every instance.
+ * active rule of the caller (all rules must hold). The rules a session selected are read once per
+ * cached session (auth/session.ts) and resource, and live exactly as long as that session object:
+ * every write that changes rules, grants of rules, roles or menus drops the cached sessions on
+ * every instance through the bus (sessions.drop), so a change applies to the next call everywhere.
+ * Variables (#{sys_date}, #{sys_org_code}, ...) are resolved per call.
  *
  * A rule names a field of the page's resource (or createBy/createTime/updateBy/updateTime/id);
  * its value may use the variables below. A rule whose field the schema no longer has matches
@@ -126,11 +129,26 @@ interface RuleRow {
   rule_value: unknown;
 }
 
+/**
+ * The rule rows a session selected, per component, kept on the session object itself: it is
+ * dropped (and these with it) by every write that changes them, on every instance (sessions.drop).
+ */
+const SELECTED = new WeakMap<SessionUser, Map<string, RuleRow[]>>();
+
+async function selectedRules(ctx: AppContext, user: SessionUser, component: string): Promise<RuleRow[]> {
+  let byComponent = SELECTED.get(user);
+  const hit = byComponent?.get(component);
+  if (hit) return hit;
+  const found = await RULES.execute(ctx.database.db, user.tenantId, user.id, component);
+  if (!byComponent) SELECTED.set(user, (byComponent = new Map()));
+  byComponent.set(component, found);
+  return found;
+}
+
 /** The caller's scope on a resource: its tenant and the rules its roles selected on the resource's menu pages. */
 export async function rowScope(ctx: AppContext, m: ResourceModel, tenantId: number, user: SessionUser): Promise<RowScope> {
   const { db } = ctx.database;
-  // one compiled round trip on every read (the hot path)
-  const found = await RULES.execute(db, user.tenantId, user.id, resourceComponent(m.name));
+  const found = await selectedRules(ctx, user, resourceComponent(m.name));
   if (!found.length) return { tenantId, rules: [] };
   // a rule selected by several roles holds once
   const rows = [...new Map(found.map((r) => [String(r.id), r])).values()];
@@ -213,11 +231,15 @@ export function scopeKey(scope: ScopeArg): string {
 /**
  * Effect `checkDataRules` (afterWrite of sysPermissionDataRule and of sysPermission, whose form
  * carries the rules as a sub-table): every written rule must name a field of its menu page's
- * resource, a known condition and only known variables; otherwise the write is refused.
+ * resource, a known condition and only known variables; otherwise the write is refused. Every
+ * write (a delete too) drops the cached sessions once committed, with the rules they selected.
  */
 export function registerDataRuleEffects(effects: Effects): void {
   effects.register('checkDataRules', async (e) => {
     const w = e.write;
+    // cached sessions hold the rules they selected (rowScope): any rule write drops them everywhere
+    if (e.afterCommit) e.afterCommit(() => e.ctx.sessions.drop());
+    else e.ctx.sessions.drop();
     if (!w || w.op === 'delete' || !w.ids.length) return;
     const byRule = e.model.table === DATA_RULE_TABLE;
     const rules = await e.db

@@ -10,12 +10,21 @@ import type { FieldCol, ResourceModel } from './model.js';
 
 const CHUNK = 500;
 
-/** Labels of a dictionary as the database holds them (console edits), else the schema's. */
-async function dictLabels(ctx: AppContext, code: string | undefined): Promise<ReadonlyMap<string, string>> {
-  const live = code ? await ctx.dicts.labels(code) : undefined;
-  if (live) return live;
-  const d = code ? ctx.registry.dicts.get(code) : undefined;
-  return new Map((d?.items ?? []).map((i) => [i.value, i.text]));
+/** value -> label of a schema dictionary's items, derived once per dictionary (the fallback when the database has none). */
+const SCHEMA_LABELS = new WeakMap<object, ReadonlyMap<string, string>>();
+
+/** Labels of each dictionary as the database holds them (console edits), else the schema's. */
+async function dictLabels(ctx: AppContext, codes: ReadonlyArray<string | undefined>): Promise<Array<ReadonlyMap<string, string>>> {
+  const live = await ctx.dicts.labelsOf(codes.map((c) => c ?? ''));
+  return codes.map((code, i) => {
+    const hit = code ? live[i] : undefined;
+    if (hit) return hit;
+    const d = code ? ctx.registry.dicts.get(code) : undefined;
+    if (!d) return NO_LABELS;
+    let map = SCHEMA_LABELS.get(d);
+    if (!map) SCHEMA_LABELS.set(d, (map = new Map((d.items ?? []).map((i) => [i.value, i.text]))));
+    return map;
+  });
 }
 
 function values(v: unknown, multi: boolean): string[] {
@@ -98,6 +107,29 @@ async function refLabelsTogether(ctx: AppContext, parts: Array<{ src: RefSource;
   return out;
 }
 
+/** A labelled field as addLabels reads it: its companion key and where its labels come from. */
+interface Labelled {
+  c: FieldCol;
+  textKey: string;
+  dict: string | undefined;
+  src: RefSource | undefined;
+}
+
+/** Per model (models are built per app, so their ref targets are that app's): derived once. */
+const LABELLED = new WeakMap<ResourceModel, Labelled[]>();
+
+function labelledOf(ctx: AppContext, m: ResourceModel): Labelled[] {
+  let out = LABELLED.get(m);
+  if (!out) {
+    out = m.labelled.map((c) => {
+      const isDict = c.field.kind === 'dict';
+      return { c, textKey: `${c.key}_dictText`, dict: isDict ? c.field.dict : undefined, src: isDict ? undefined : refSource(ctx, c) };
+    });
+    LABELLED.set(m, out);
+  }
+  return out;
+}
+
 /** Adds `<key>_dictText` to every record, in place. */
 export async function addLabels(
   ctx: AppContext,
@@ -106,26 +138,37 @@ export async function addLabels(
   tenantId: number,
 ): Promise<void> {
   if (records.length === 0) return;
+  const fields = labelledOf(ctx, m);
   // ref labels first: one compiled query for the page's ref fields together when each fits one chunk
-  const refs = m.labelled.flatMap((c) => {
-    const src = c.field.kind === 'dict' ? undefined : refSource(ctx, c);
-    if (!src) return [];
+  const refs = fields.flatMap((l) => {
+    if (!l.src) return [];
     const ids = new Set<string>();
-    for (const r of records) for (const v of values(r[c.key], c.multi)) ids.add(v);
-    return ids.size ? [{ c, src, ids: [...ids] }] : [];
+    for (const r of records) for (const v of values(r[l.c.key], l.c.multi)) ids.add(v);
+    return ids.size ? [{ l, src: l.src, ids: [...ids] }] : [];
   });
-  const refLabelsOf = new Map<FieldCol, Map<string, string>>();
+  const labelsOf = new Map<Labelled, ReadonlyMap<string, string>>();
   if (refs.length > 0 && refs.every((x) => x.ids.length <= CHUNK)) {
     const maps = await refLabelsTogether(ctx, refs, tenantId);
-    refs.forEach((x, i) => refLabelsOf.set(x.c, maps[i]!));
+    refs.forEach((x, i) => labelsOf.set(x.l, maps[i]!));
   } else {
-    for (const x of refs) refLabelsOf.set(x.c, await refLabels(ctx, x.src, x.ids, tenantId));
+    for (const x of refs) labelsOf.set(x.l, await refLabels(ctx, x.src, x.ids, tenantId));
   }
-  for (const c of m.labelled) {
-    const labels = c.field.kind === 'dict' ? await dictLabels(ctx, c.field.dict) : refLabelsOf.get(c) ?? NO_LABELS;
+  const dicts = fields.filter((l) => l.c.field.kind === 'dict');
+  if (dicts.length) (await dictLabels(ctx, dicts.map((l) => l.dict))).forEach((map, i) => labelsOf.set(dicts[i]!, map));
+  for (const l of fields) {
+    const labels = labelsOf.get(l) ?? NO_LABELS;
+    const { key, multi } = l.c;
     for (const r of records) {
-      const vs = values(r[c.key], c.multi);
-      r[`${c.key}_dictText`] = vs.length === 0 ? null : vs.map((v) => labels.get(v) ?? v).join(',');
+      const v = r[key];
+      if (v === null || v === undefined || v === '') {
+        r[l.textKey] = null;
+      } else if (!multi) {
+        const s = String(v);
+        r[l.textKey] = labels.get(s) ?? s;
+      } else {
+        const vs = values(v, true);
+        r[l.textKey] = vs.length === 0 ? null : vs.map((x) => labels.get(x) ?? x).join(',');
+      }
     }
   }
 }

@@ -8,7 +8,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { COUNT_CAP, type Page } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import { addLabels } from './labels.js';
-import { rowToRecord, type ResourceModel } from './model.js';
+import { arrayToRecord, rowToRecord, type ResourceModel } from './model.js';
 import type { ParsedListQuery } from '../../core/projections/query.js';
 import { filterExpr, filterKey, gramDriver, gramRows } from './query.js';
 import { childLinks } from './children.js';
@@ -92,13 +92,20 @@ export async function listRecords(
     const drive = driver !== undefined && !totalCapped;
     // built and compiled once per shape: the key names everything `base` reads besides the paging
     const shape = JSON.stringify([m.name, m.table, q.filters, scopeOf(scope), q.sort, roots, drive]);
-    const rows = await PAGE_SHAPES.execute<Rec>(db, shape, (_d, limit, skip) => {
+    const build = (_d: Kysely<any>, limit: string, skip: string) => {
       let pageQ = base(drive).select(m.selectColumns.map((c) => `${m.table}.${c}`));
       pageQ = pageQ.orderBy(q.sort.column, q.sort.order);
       if (q.sort.column !== 'id') pageQ = pageQ.orderBy('id', q.sort.order);
       return pageQ.limit(limit as unknown as number).offset(skip as unknown as number);
-    }, [q.pageSize, offset]);
-    records = rows.map((r) => rowToRecord(m, r));
+    };
+    const { readArrays } = ctx.database;
+    if (readArrays) {
+      // SQLite: the page's rows as arrays in selectColumns order (arrayToRecord)
+      const c = PAGE_SHAPES.compile(db, shape, build, [q.pageSize, offset]);
+      records = (await readArrays(c.sql, c.parameters)).map((r) => arrayToRecord(m, r));
+    } else {
+      records = (await PAGE_SHAPES.execute<Rec>(db, shape, build, [q.pageSize, offset])).map((r) => rowToRecord(m, r));
+    }
     await addLabels(ctx, m, records, tenantId);
     await addHasChild(ctx, m, records, tenantId);
   }

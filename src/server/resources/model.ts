@@ -114,6 +114,15 @@ export function toStored(c: Pick<FieldCol, 'storage' | 'multi' | 'field'>, v: un
   }
 }
 
+/** Row read as an array in `selectColumns` order -> API record, as rowToRecord answers it. */
+export function arrayToRecord(m: ResourceModel, row: readonly unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let i = 0;
+  for (const s of SYSTEM_COLS) out[s.key] = fromStored(s.storage, row[i++]);
+  for (const c of m.readable) out[c.key] = fromStored(c.storage, row[i++]);
+  return out;
+}
+
 /** Row (snake_case columns) -> API record (readable fields + system columns). */
 export function rowToRecord(m: ResourceModel, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

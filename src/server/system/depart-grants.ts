@@ -225,6 +225,8 @@ export function registerDepartGrantRoutes(app: FastifyInstance, ctx: AppContext)
     const link = await db.selectFrom(DRP).select('id').where('role_id', '=', role.id).where('permission_id', '=', permissionId).executeTakeFirst();
     if (!link) throw badRequest(DEPART_GRANT_MSG.ruleMenuNotHeld);
     await db.updateTable(DRP).set({ data_rule_ids: ruleIds.join(',') || null }).where('id', '=', link.id).execute();
+    // cached sessions hold the rules they selected (data-rules.ts rowScope): dropped on every instance
+    ctx.sessions.drop();
     return ok(null, DEPART_GRANT_MSG.saved);
   };
   app.post('/sys/sysDepartRole/datarule', roleAuthorize, saveRoleDataRules);

@@ -88,7 +88,17 @@ export class DictCache {
    * dictionary field's labels) and goes with it when the cache is dropped.
    */
   async labels(code: string): Promise<ReadonlyMap<string, string> | undefined> {
-    const items = (await this.all()).get(code);
+    return this.labelsIn(await this.all(), code);
+  }
+
+  /** `labels` of several dictionaries at once (one wait for the loaded set, not one per field of a list page). */
+  async labelsOf(codes: readonly string[]): Promise<Array<ReadonlyMap<string, string> | undefined>> {
+    const all = await this.all();
+    return codes.map((code) => this.labelsIn(all, code));
+  }
+
+  private labelsIn(all: Map<string, DictEntry[]>, code: string): ReadonlyMap<string, string> | undefined {
+    const items = all.get(code);
     if (!items) return undefined;
     let map = this.labelsByItems.get(items);
     if (!map) this.labelsByItems.set(items, (map = new Map(items.map((i) => [i.value, i.text]))));

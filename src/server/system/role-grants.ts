@@ -189,6 +189,8 @@ export function registerRoleGrantRoutes(app: FastifyInstance, ctx: AppContext): 
     const link = await db.selectFrom('sys_role_permission').select('id').where('role_id', '=', role.id).where('permission_id', '=', permissionId).executeTakeFirst();
     if (!link) throw badRequest('数据规则：请先授予该菜单并保存');
     await db.updateTable('sys_role_permission').set({ data_rule_ids: ruleIds.join(',') || null }).where('id', '=', link.id).execute();
+    // cached sessions hold the rules they selected (data-rules.ts rowScope): dropped on every instance
+    ctx.sessions.drop();
     return ok(null, '保存成功！');
   };
   app.post('/sys/role/datarule', authorize, saveDataRules);
