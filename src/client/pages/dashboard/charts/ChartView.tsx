@@ -36,8 +36,13 @@ export default function ChartView({ config, height = 280, testId }: ChartViewPro
     if (!canvas.current) return undefined;
     chart.current = new Chart(canvas.current, { ...config, options: { responsive: true, maintainAspectRatio: false, animation: false, ...config.options } });
     return () => {
-      chart.current?.destroy();
+      const c = chart.current;
       chart.current = null;
+      if (!c) return;
+      // a new config redraws on this canvas now; a chart whose page is gone (a menu click to a
+      // list) is released in a task of its own, not in the click's render
+      if (c.canvas?.isConnected) c.destroy();
+      else setTimeout(() => c.destroy(), 0);
     };
   }, [config]);
   return (
