@@ -225,14 +225,40 @@ export function menuItem(page: Page, title: string): Locator {
 export async function revealMenuItem(page: Page, group: string, title: string): Promise<Locator> {
   await page.locator('[data-testid="side-menu"], [data-testid="top-menu"]').first().waitFor();
   const leaf = menuItem(page, title);
-  if (!(await leaf.isVisible().catch(() => false))) await menuItem(page, group).click();
+  if (!(await leaf.isVisible().catch(() => false))) {
+    await menuItem(page, group).click();
+    await leaf.waitFor({ state: 'visible' });
+    await menuSettled(leaf);
+  }
   return leaf;
 }
 
-/** Opens `group` › `item` from the side menu and waits for the list to show rows (or its empty state). */
+/**
+ * Waits until the inline group holding `leaf` has finished opening (rc-motion's collapse
+ * classes gone from its list). As with a dialog, a click sent while the list still grows from
+ * nothing can land beside the entry and be lost, the page staying where it was.
+ */
+async function menuSettled(leaf: Locator, timeout = 10_000): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const moving = await leaf.evaluate((el) => /motion/.test(el.closest('.ant-menu-sub')?.className ?? ''));
+    if (!moving) return;
+    if (Date.now() > until) throw new Error('the menu group is still opening');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Opens `group` › `item` from the side menu and waits for the list to show rows (or its empty
+ * state): the entry is selected first, so a list still on screen is never taken for the new one.
+ */
 export async function openMenu(page: Page, group: string, item: string): Promise<void> {
   const leaf = await revealMenuItem(page, group, item);
   await leaf.click();
+  for (const until = Date.now() + 10_000; !/ant-menu-item-selected/.test((await leaf.getAttribute('class')) ?? '');) {
+    if (Date.now() > until) throw new Error(`${group} › ${item} is not selected after its click`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   await waitForList(page);
 }
 
