@@ -15,15 +15,10 @@
  *   shut out by the change) is signed out at once, not when the token expires.
  */
 import { newId } from '../db/ids.js';
-import type { EffectContext, Effects } from '../resources/effects.js';
+import { dropSessionsAfterCommit, type Effects } from '../resources/effects.js';
 
 /** The field holding a user's role ids: the refs field of the written resource named `roleIds`. */
 const ROLE_IDS = 'roleIds';
-
-function dropSessionsAfterCommit(e: EffectContext): void {
-  if (e.afterCommit) e.afterCommit(() => e.ctx.sessions.drop());
-  else e.ctx.sessions.drop();
-}
 
 /** Registers the authentication-table effects on an app's registry. */
 export function registerAuthEffects(effects: Effects): void {

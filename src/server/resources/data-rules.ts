@@ -20,7 +20,7 @@ import type { SessionUser } from '../auth/session.js';
 import type { AppContext } from '../context.js';
 import { nowText } from '../db/ids.js';
 import { badRequest } from '../errors.js';
-import type { Effects } from './effects.js';
+import { dropSessionsAfterCommit, type Effects } from './effects.js';
 import { SYSTEM_COLS, type ResourceModel } from './model.js';
 import { member } from './query.js';
 import { PreparedQuery } from '../db/prepared.js';
@@ -238,8 +238,7 @@ export function registerDataRuleEffects(effects: Effects): void {
   effects.register('checkDataRules', async (e) => {
     const w = e.write;
     // cached sessions hold the rules they selected (rowScope): any rule write drops them everywhere
-    if (e.afterCommit) e.afterCommit(() => e.ctx.sessions.drop());
-    else e.ctx.sessions.drop();
+    dropSessionsAfterCommit(e);
     if (!w || w.op === 'delete' || !w.ids.length) return;
     const byRule = e.model.table === DATA_RULE_TABLE;
     const rules = await e.db

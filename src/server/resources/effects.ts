@@ -195,3 +195,12 @@ async function refundReferenced(e: EffectContext): Promise<void> {
     }
   }
 }
+
+/**
+ * Drops every cached session, on every instance (through the bus), once the write has
+ * committed: for a write that changes what sessions hold (roles, grants, data rules, tenants).
+ */
+export function dropSessionsAfterCommit(e: EffectContext): void {
+  if (e.afterCommit) e.afterCommit(() => e.ctx.sessions.drop());
+  else e.ctx.sessions.drop();
+}

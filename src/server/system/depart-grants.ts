@@ -45,7 +45,7 @@ import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { badRequest, notFound, MSG } from '../errors.js';
 import { DATA_RULE_TABLE } from '../resources/data-rules.js';
-import type { Effects } from '../resources/effects.js';
+import { dropSessionsAfterCommit, type Effects } from '../resources/effects.js';
 import { grantablePermissions, idList, permissionTree } from './role-grants.js';
 
 export const DEPART_GRANT_MSG = {
@@ -77,8 +77,7 @@ export function registerDepartGrantEffects(effects: Effects): void {
       await e.db.deleteFrom(DRP).where((eb) => eb.or([eb('depart_id', 'in', w.ids), eb('role_id', 'in', w.ids)])).execute();
       await e.db.deleteFrom(DRU).where('drole_id', 'in', w.ids).execute();
     }
-    if (e.afterCommit) e.afterCommit(() => e.ctx.sessions.drop());
-    else e.ctx.sessions.drop();
+    dropSessionsAfterCommit(e);
   });
 }
 

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { SUPER_TENANT_ID } from '../context.js';
 import { newId, nowText } from '../db/ids.js';
 import { badRequest } from '../errors.js';
-import type { Effects, EffectContext } from '../resources/effects.js';
+import { dropSessionsAfterCommit, type Effects } from '../resources/effects.js';
 
 export const TENANT_PROFILE_TABLE = 'sys_tenant_info';
 
@@ -38,11 +38,6 @@ export async function tenantRefusal(db: Db, tenantId: number): Promise<string | 
   if (t.status != null && Number(t.status) !== 1) return TENANT_MSG.disabled;
   if (t.end_date && String(t.end_date).slice(0, 10) < today()) return TENANT_MSG.expired;
   return null;
-}
-
-function dropSessionsAfterCommit(e: EffectContext): void {
-  if (e.afterCommit) e.afterCommit(() => e.ctx.sessions.drop());
-  else e.ctx.sessions.drop();
 }
 
 async function revokeTenantTokens(db: Db, tenantId: number): Promise<void> {
