@@ -23,6 +23,9 @@ const PAGE_SHAPES = new QueryShapes();
 /** Matches from which a contains-search first tries the list order's first rows (listRecords). */
 export const WINDOW_FROM = 1000;
 
+/** Offset from which a page is read as ids first, then rows (listRecords). */
+export const DEFER_FROM = 100;
+
 /** The ids (`r`) of a tenant's rows in the list order, for a window of its first rows. */
 function sortedIds(db: Kysely<any>, table: string, tenantId: number, sort: ParsedListQuery['sort']) {
   let w = db.selectFrom(table).select('id as r').where('tenant_id', '=', tenantId).orderBy(sort.column, sort.order);
@@ -105,12 +108,20 @@ export async function listRecords(
   if (offset < total || totalCapped) {
     // built and compiled once per shape: the key names everything `base` reads besides the markers
     const page = async (source: 'table' | 'grams' | 'window', window = 0): Promise<Rec[]> => {
-      const shape = JSON.stringify([m.name, m.table, q.filters, scopeOf(scope), q.sort, roots, source]);
+      // a deep page reads the rows it skips for their ids only (an index-only scan where the
+      // sort's index covers it, as on PostgreSQL), then fetches the page's own rows by id
+      const deep = offset >= DEFER_FROM;
+      const shape = JSON.stringify([m.name, m.table, q.filters, scopeOf(scope), q.sort, roots, source, deep]);
+      const inOrder = (qb: SelectQueryBuilder<any, any, any>, t = '') => {
+        const o = qb.orderBy(`${t}${q.sort.column}`, q.sort.order);
+        return q.sort.column !== 'id' ? o.orderBy(`${t}id`, q.sort.order) : o;
+      };
       const build = (_d: Kysely<any>, limit: string, skip: string, w?: string) => {
-        let pageQ = base(source, w).select(m.selectColumns.map((c) => `${m.table}.${c}`));
-        pageQ = pageQ.orderBy(q.sort.column, q.sort.order);
-        if (q.sort.column !== 'id') pageQ = pageQ.orderBy('id', q.sort.order);
-        return pageQ.limit(limit as unknown as number).offset(skip as unknown as number);
+        const cols = m.selectColumns.map((c) => `${m.table}.${c}`);
+        const paged = (qb: SelectQueryBuilder<any, any, any>) => inOrder(qb).limit(limit as unknown as number).offset(skip as unknown as number);
+        if (!deep) return paged(base(source, w).select(cols));
+        const ids = paged(base(source, w).select(`${m.table}.id as pr`));
+        return inOrder(db.selectFrom(ids.as('sp')).crossJoin(m.table).whereRef(`${m.table}.id`, '=', 'sp.pr').select(cols), `${m.table}.`);
       };
       const args = source === 'window' ? [q.pageSize, offset, window] : [q.pageSize, offset];
       const { readArrays } = ctx.database;
