@@ -14,6 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { ROOT, launchBrowser, startServer, type RunningServer } from '../tests/e2e/harness.js';
 import { apiBench, apiBenchPostgres, type ApiResult } from './api.js';
+import { peerHarness, peerHarnessDir } from './peer-harness.js';
 import { coldListLoad, floorLoad, jsTransfer, listHeap, loginState, menuRun, requestChain, type JsTransfer, type Module } from './browser.js';
 import { measureRoutes } from './bundle.js';
 import { cryptoBench } from './crypto.js';
@@ -192,6 +193,28 @@ async function browserSection(server: RunningServer, browser: Browser) {
     }
     console.log(`  JS heap used on ${listPath}: min ${min(used).toFixed(1)} MiB, median ${median(used).toFixed(1)} MiB; after GC: min ${min(gc).toFixed(1)}, median ${median(gc).toFixed(1)} MiB${floor ? `   (floor ${floor.heap.toFixed(1)} MiB)` : ''}`);
     judge('JS heap on a list page (median, after GC)', '≤ 12 MiB', median(gc), 12, (x) => `${x.toFixed(1)} MiB`);
+  });
+
+  // The same figures as the shared harness measures them (the comparable consoles' way)
+  await guarded('shared harness', async () => {
+    const dir = peerHarnessDir();
+    if (!dir) {
+      console.log('  shared harness: ../shared/perf/harness.cjs is not beside the checkout');
+      return;
+    }
+    const f = await peerHarness(dir, url, RUNS);
+    console.log(`  shared harness (${dir}, median of ${RUNS}, fresh profile each):`);
+    const each = (xs: number[]) => `[${xs.map((x) => x.toFixed(0)).join(', ')}]`;
+    console.log(`    login form visible ${ms(f.loginFormVisible)} ${each(f.runs.formVisible)}, login JS ${KiB(f.loginJsGzip)} gz -6`);
+    console.log(`    cold list rows visible ${ms(f.listRowsVisible)} ${each(f.runs.rowsVisible)}, list JS until the network is quiet ${KiB(f.listJsGzip)} gz -6`);
+    console.log(`    dashboard -> list menu click to rows ${ms(f.routeSwitch)} ${each(f.runs.routeSwitch)}, heap after GC ${(f.heapAfterGc / 1048576).toFixed(1)} MiB`);
+    const kib = (x: number) => `${x.toFixed(1)} KiB`;
+    judge('harness: login form visible', '≤ 380 ms', f.loginFormVisible, 380, ms);
+    judge('harness: login JS', '≤ 160 KiB gz', f.loginJsGzip / 1024, 160, kib);
+    judge('harness: list JS until quiet', '≤ 450 KiB gz', f.listJsGzip / 1024, 450, kib);
+    judge('harness: list rows visible, cold', '≤ 290 ms', f.listRowsVisible, 290, ms);
+    judge('harness: dashboard -> list, click to rows', '≤ 120 ms', f.routeSwitch, 120, ms);
+    judge('harness: heap after GC, list page', '≤ 12 MiB', f.heapAfterGc / 1048576, 12, (x) => `${x.toFixed(1)} MiB`);
   });
 }
 
