@@ -5,8 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { firstListStart, type FirstListStart } from './src/core/projections/firstList';
 import type { ResourceSchema } from './src/core/schema/types';
-import { PLANNING_ENV, planRouteChunks, preloadScript, routeFilesOf, schemaChunkMap, type RouteEntries } from './generators/route-chunks';
-import { SCHEMA_CHUNKS_ID } from './src/client/engine/schemaChunks';
+import { PLANNING_ENV, planRouteChunks, preloadScript, routeFilesOf, type RouteEntries } from './generators/route-chunks';
 import { antdStaticCss } from './generators/antd-css';
 import { KEYS, NAMESPACE } from './src/client/state/storage';
 import { HOME_PATH } from './src/client/app/paths';
@@ -90,12 +89,8 @@ function routePreloads(routes: RouteEntries): Plugin {
           loggedIn: ['shell', 'early'],
           byPath: [{ paths: menuSchemas().map((m) => m.schema.menu!.path), routes: ['engine'] }, { paths: [HOME_PATH, '/'], routes: ['dashboard'] }],
         });
-        // the schema chunks' URLs, for the idle prefetch that must not run them (engine/schemaChunks.ts)
-        const map = `<script type="application/json" id="${SCHEMA_CHUNKS_ID}">${JSON.stringify(schemaChunkMap(chunks))}</script>`;
         // after the entry's own tag, so the entry is asked for first
-        return html
-          .replace(/(<script type="module"[^>]*><\/script>)/, `$1\n    <script>${script}</script>`)
-          .replace('</body>', `  ${map}\n  </body>`);
+        return html.replace(/(<script type="module"[^>]*><\/script>)/, `$1\n    <script>${script}</script>`);
       },
     },
   };

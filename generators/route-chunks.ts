@@ -141,16 +141,3 @@ export async function planRouteChunks(root: string, routes: RouteEntries): Promi
   }
   return plan;
 }
-
-/**
- * Module schema name -> the URL of its chunk (`hisDoctor` -> `/assets/hisDoctor-C6RgkWEY.js`),
- * for every chunk built from `schemas/modules/<name>.json`. Pure: tested in tests/generators.
- */
-export function schemaChunkMap(chunks: readonly Pick<Chunk, 'fileName' | 'facadeModuleId'>[], base = '/'): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const c of chunks) {
-    const m = c.facadeModuleId ? /\/schemas\/modules\/([^/]+)\.json$/.exec(slash(c.facadeModuleId)) : null;
-    if (m) out[m[1]!] = `${base}${c.fileName}`;
-  }
-  return out;
-}

@@ -6,10 +6,13 @@
  * behind a still row of the same markup: the columns do not move when it comes, and the fixed
  * columns then hold their places while the table scrolls sideways.
  * A menu click sends the list's first calls from the click itself, on the first click of a
- * session opened on the dashboard too.
+ * session opened on the dashboard too. A menu group opens at once (no collapse motion) and
+ * loads its own modules' schemas as it opens; no other module's schema is fetched.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { USERS, login, revealMenuItem, tableRows, waitForList } from './harness.js';
+import { ROOT, USERS, login, menuItem, revealMenuItem, tableRows, waitForList } from './harness.js';
 import { useE2E } from './lifecycle.js';
 
 const e2e = useE2E({ seedRows: 12 });
@@ -84,5 +87,43 @@ describe('list table mount', () => {
     expect(first('/sys/dict/getDictItemsBatch')?.inClick).toBe(true);
     errors.assertClean([LOGO]);
   });
-});
 
+  it('a menu group opens at once and loads its modules\' schemas as it opens, and no other group\'s', async () => {
+    const groupOf = new Map<string, string>();
+    for (const f of readdirSync(join(ROOT, 'schemas/modules'))) {
+      const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/modules', f), 'utf8')) as { name: string; menu?: { group: string } };
+      if (schema.menu) groupOf.set(schema.name, schema.menu.group);
+    }
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    const schemas: string[] = [];
+    page.on('request', (r) => {
+      const m = /^\/assets\/([A-Za-z0-9]+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname);
+      if (m && groupOf.has(m[1]!)) schemas.push(m[1]!);
+    });
+    await page.goto(`${e2e.url}/dashboard/analysis`);
+    await page.locator('[data-testid="side-menu"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(schemas).toEqual([]);
+
+    await menuItem(page, '医护管理').click();
+    // at once: in the click's next frame the entries stand at full height, no motion running
+    const sub = await menuItem(page, '医生管理').evaluate((el) => ({
+      motion: /motion/.test(el.closest('.ant-menu-sub')?.className ?? ''),
+      height: Math.round(el.getBoundingClientRect().height),
+    }));
+    expect(sub.motion).toBe(false);
+    expect(sub.height).toBeGreaterThan(30);
+    const group = [...groupOf].filter(([, g]) => g === '医护管理').map(([n]) => n).sort();
+    await expect.poll(() => [...new Set(schemas)].sort()).toEqual(group);
+
+    // the click asks for no schema: the list's rows wait for its list call only
+    const before = schemas.length;
+    await menuItem(page, '医生管理').click();
+    await waitForList(page);
+    expect(schemas.length).toBe(before);
+    await page.waitForLoadState('networkidle');
+    expect(schemas.every((n) => groupOf.get(n) === '医护管理')).toBe(true);
+    errors.assertClean([LOGO]);
+  });
+});

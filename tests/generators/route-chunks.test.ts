@@ -5,7 +5,7 @@
  * automatic build put them.
  */
 import { describe, expect, it } from 'vitest';
-import { planFromChunks, preloadScript, routeFilesOf, schemaChunkMap } from '../../generators/route-chunks';
+import { planFromChunks, preloadScript, routeFilesOf } from '../../generators/route-chunks';
 
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], opts: { entry?: boolean; facade?: string } = {}) => ({
   type: 'chunk' as const, fileName, moduleIds, imports, isEntry: opts.entry ?? false, facadeModuleId: opts.facade ?? null,
@@ -94,19 +94,5 @@ describe('route preloads in index.html', () => {
   it('with a stored login: the shell, and on a module list the engine too, each file once', () => {
     expect(preloadsAt('/dashboard/analysis', 'x')).toEqual(['/Shell.js', '/button.js', '/table-core.js']);
     expect(preloadsAt('/app/doctor/', 'x')).toEqual(['/Shell.js', '/button.js', '/table-core.js', '/engine.js', '/table.js']);
-  });
-});
-
-describe('schema chunk map', () => {
-  it('names the chunk of every module schema by the schema file name, and nothing else', () => {
-    const built = [
-      chunk('assets/hisDoctor-C6RgkWEY.js', ['/r/schemas/modules/hisDoctor.json'], [], { facade: '/r/schemas/modules/hisDoctor.json' }),
-      chunk('assets/sysUser-AbCd1234.js', ['C:\\r\\schemas\\modules\\sysUser.json'], [], { facade: 'C:\\r\\schemas\\modules\\sysUser.json' }),
-      chunk('assets/Shell-x.js', ['/r/src/Shell.tsx'], [], { facade: '/r/src/Shell.tsx' }),
-      chunk('assets/dicts-y.js', ['/r/schemas/dicts/sex.json'], [], { facade: '/r/schemas/dicts/sex.json' }),
-      chunk('assets/shared-z.js', ['/r/schemas/modules/a.json', '/r/schemas/modules/b.json']),
-    ];
-    expect(schemaChunkMap(built)).toEqual({ hisDoctor: '/assets/hisDoctor-C6RgkWEY.js', sysUser: '/assets/sysUser-AbCd1234.js' });
-    expect(schemaChunkMap(built, '/console/')).toEqual({ hisDoctor: '/console/assets/hisDoctor-C6RgkWEY.js', sysUser: '/console/assets/sysUser-AbCd1234.js' });
   });
 });

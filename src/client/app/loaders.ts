@@ -5,11 +5,10 @@
  * - The shell starts loading while the guard still fetches the permission list.
  * - The engine chunk and the schema chunk of the module a path shows are requested side by
  *   side (not engine, then schema) as soon as the menu is known; after the shell is up, the
- *   engine is loaded and every menu module's schema chunk prefetched in idle time, so a menu
- *   click only waits for its list request.
+ *   engine is loaded in idle time, and a menu group's module schemas as the group opens, so a
+ *   menu click only waits for its list request.
  */
 import type { MenuItem } from '../state/types';
-import { prefetchSchemaChunks } from '../engine/schemaChunks';
 import { flattenRoutes, menuToRoutes } from './menuRoutes';
 
 const swallow = () => undefined;
@@ -45,16 +44,6 @@ export function prefetchResources(names: readonly string[]): void {
   void loadSchemas().then((m) => {
     for (const n of names) void m.loadResourceSchema(n).catch(swallow);
   }, swallow);
-}
-
-/**
- * Warms the engine chunk and these modules' schema chunks without running the schemas: they go
- * to the HTTP cache only (engine/schemaChunks.ts), or are loaded where the build left no map.
- */
-export function warmResources(names: readonly string[]): void {
-  void loadEngine().catch(swallow);
-  const rest = prefetchSchemaChunks(names);
-  if (rest.length) prefetchResources(rest);
 }
 
 export function prefetchShell(): void {

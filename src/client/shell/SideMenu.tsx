@@ -13,6 +13,16 @@ import type { MenuItem } from '../state/types';
 import { rememberTitle, tabsAtom } from '../state/tabs';
 import { appStore } from '../state/atoms';
 import { ancestorKeys, findMenuItem, isExternalMenu, menuUrl, selectedMenuKey, toMenuItems, withOpenChildrenOnly } from './menu';
+import { useCan } from '../state/permissions';
+import { afterFirstRows } from '../state/milestones';
+import { menuResources, prefetchResources, whenIdle } from '../app/loaders';
+
+/**
+ * Groups open and close at once, without the collapse motion: during it the entries moved under
+ * the pointer, and a click sent in its first frames landed beside the entry it aimed at; every
+ * first click on a group's entry also waited for it.
+ */
+const NO_MOTION = { motionAppear: false, motionEnter: false, motionLeave: false };
 
 export interface SideMenuProps {
   menu: readonly MenuItem[];
@@ -54,6 +64,13 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   const selected = selectedMenuKey(menu, location.pathname);
   const rootKeys = useMemo(() => menu.map((m) => m.path), [menu]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (selected ? ancestorKeys(menu, selected) ?? [] : []));
+  const can = useCan();
+
+  /** Loads the engine and the schemas of a group's modules as it opens: a click on one of them then waits for its list call only. */
+  function warmGroup(key: string) {
+    const group = findMenuItem(menu, key);
+    if (group?.children?.length) prefetchResources(menuResources(group.children, can));
+  }
 
   useEffect(() => {
     if (!selected) return;
@@ -63,6 +80,7 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
 
   function onOpenChange(keys: string[]) {
     const latest = keys.find((k) => !openKeys.includes(k));
+    if (latest) warmGroup(latest);
     if (latest && rootKeys.includes(latest)) setOpenKeys([latest]);
     else setOpenKeys(keys);
   }
@@ -92,6 +110,8 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   useEffect(() => {
     startTransition(() => setMounted(true));
     if (!early) void loadEarly().catch(() => undefined);
+    // the groups open from the start (the page's own): their modules once the page's rows are up
+    afterFirstRows(() => whenIdle(() => openKeys.forEach(warmGroup), 3000));
   }, []);
   if (!mounted) return <div aria-busy="true" data-testid={inline ? 'side-menu-pending' : 'top-menu-pending'} />;
   const menuEl = (
@@ -100,7 +120,8 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
       theme={theme}
       items={shown}
       selectedKeys={selected ? [selected] : []}
-      {...(controlled ? { openKeys, onOpenChange } : {})}
+      motion={NO_MOTION}
+      {...(controlled ? { openKeys, onOpenChange } : { onOpenChange: (keys: string[]) => keys.forEach(warmGroup) })}
       onClick={onClick}
       style={inline ? { borderInlineEnd: 0 } : { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '46px', paddingInline: 8 }}
       data-testid={inline ? 'side-menu' : 'top-menu'}
