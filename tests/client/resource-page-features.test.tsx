@@ -153,6 +153,21 @@ describe('list state in the URL', () => {
     expect(listCalls()[2]!.params!.realname).toBe('*王*');
     await waitFor(() => expect((screen.getByPlaceholderText('请输入姓名') as HTMLInputElement).value).toBe('王'));
   });
+
+  it('number fields of the search form (their own chunk) show the URL range and search with the typed one', async () => {
+    window.history.replaceState(null, '', '/app/typed?price_begin=1.5&price_end=20');
+    renderPage('v1Typed');
+    await screen.findByTestId('resource-table');
+    const min = (await screen.findByPlaceholderText('最小值')) as HTMLInputElement;
+    const max = screen.getByPlaceholderText('最大值') as HTMLInputElement;
+    expect([min.value, max.value]).toEqual(['1.5', '20']);
+    expect(listCalls()[0]!.params).toMatchObject({ price_begin: '1.5', price_end: '20' });
+    fireEvent.change(max, { target: { value: '30' } });
+    fireEvent.change(screen.getByPlaceholderText('请输入年龄'), { target: { value: '42' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    expect(listCalls()[1]!.params).toMatchObject({ price_begin: '1.5', price_end: '30', age: '42' });
+  });
 });
 
 const schema: ResourceSchema = {

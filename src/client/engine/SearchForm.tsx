@@ -10,12 +10,17 @@
 import { KINDS } from '../../core/kinds';
 import type { FieldKind } from '../../core/schema/types';
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Button, Col, DatePicker, Form, Row, Select, Space } from 'antd';
+// the plain input, not antd's Input with TextArea, Password, Search and OTP attached
+import Input from 'antd/es/input/Input';
 import { DownOutlined } from '@ant-design/icons';
 import type { ResourceSchema } from '../../core/schema/types';
 import { findField } from '../../core/schema/naming';
 import { DictSelect } from './fields/DictSelect';
 import { RefSelect } from './fields/RefSelect';
+import { lazyWidget } from './fields/lazyWidgets';
+import type { InputNumberProps } from 'antd';
+import type { NumberRangeProps } from './fields/numberInputs';
 import { searchFields, type SearchFieldSpec } from './projections';
 
 export interface SearchFormProps {
@@ -29,20 +34,9 @@ export interface SearchFormProps {
 const isDateKind = (k: FieldKind) => KINDS[k].dateFormat !== undefined;
 const isNumberKind = (k: FieldKind) => KINDS[k].numeric !== undefined;
 
-/** Two numbers for a numeric range: value is [min, max]. */
-function NumberRange({ value, onChange }: { value?: [unknown, unknown]; onChange?: (v: [unknown, unknown] | undefined) => void }) {
-  const [a, b] = value ?? [undefined, undefined];
-  const set = (i: 0 | 1, v: number | string | null) => {
-    const next: [unknown, unknown] = i === 0 ? [v ?? undefined, b] : [a, v ?? undefined];
-    onChange?.(next[0] === undefined && next[1] === undefined ? undefined : next);
-  };
-  return (
-    <Space.Compact style={{ width: '100%' }}>
-      <InputNumber style={{ width: '50%' }} placeholder="最小值" value={a as number | undefined} onChange={(v) => set(0, v)} />
-      <InputNumber style={{ width: '50%' }} placeholder="最大值" value={b as number | undefined} onChange={(v) => set(1, v)} />
-    </Space.Compact>
-  );
-}
+/** Number inputs load with the first search form that has a numeric field (few have one). */
+const NumberInput = lazyWidget<InputNumberProps>(() => import('./fields/numberInputs').then((m) => ({ default: m.NumberInput })));
+const NumberRange = lazyWidget<NumberRangeProps>(() => import('./fields/numberInputs').then((m) => ({ default: m.NumberRange })));
 
 function widget(schema: ResourceSchema, s: SearchFieldSpec) {
   const field = findField(schema, s.key);
@@ -63,7 +57,7 @@ function widget(schema: ResourceSchema, s: SearchFieldSpec) {
     return <DatePicker style={{ width: '100%' }} showTime={s.kind === 'datetime'} picker={s.kind === 'time' ? 'time' : 'date'} />;
   }
   if (isNumberKind(s.kind)) {
-    return s.mode === 'range' ? <NumberRange /> : <InputNumber style={{ width: '100%' }} placeholder={`请输入${s.title}`} />;
+    return s.mode === 'range' ? <NumberRange /> : <NumberInput style={{ width: '100%' }} placeholder={`请输入${s.title}`} />;
   }
   return <Input allowClear placeholder={`请输入${s.title}`} />;
 }

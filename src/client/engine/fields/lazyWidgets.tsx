@@ -3,9 +3,10 @@
  * ColorPicker, the icon list, Cascader, TreeSelect and the ref picker table.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Input } from 'antd';
+import Input from 'antd/es/input/Input';
 
-function lazyWidget<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+/** A widget in its own chunk, a disabled input standing in until it has loaded. */
+export function lazyWidget<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const L = lazy(load) as unknown as ComponentType<P>;
   return function LazyWidget(props: P) {
     return (

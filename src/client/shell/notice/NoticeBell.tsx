@@ -5,8 +5,8 @@
  * first error) and the websocket (pushes reload the list and pop 消息提醒 / 查看详情).
  * No props; mount it once inside the shell (router + jotai store).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Button, List, Popover, Tabs } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Button, Popover, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
@@ -20,12 +20,26 @@ import { openAnnouncement } from './open';
 import { createPoller } from './poller';
 import { NoticeSocket, noticeSocketUrl } from './socket';
 import { closeNoticeModal, noticeListAtom, noticeModalAtom, noticesChanged, openNoticeModal, setNoticeReloader } from './store';
-import { titleOf, type Announcement, type NoticeMessage } from './types';
-import { PriorityTag } from './PriorityTag';
+import type { Announcement, NoticeMessage } from './types';
+import type { NoticePanelProps } from './NoticePanel';
 
 export const USER_ANNOUNCEMENT_PATH = '/isps/userAnnouncement';
 
-export { PriorityTag };
+/**
+ * The bell's panel (antd Tabs and List, ~15 KiB) loads when the pointer or the focus reaches the
+ * bell, or when it opens: every page shows the bell, few open it.
+ */
+const loadPanel = () => import('./NoticePanel');
+const NoticePanel = lazy(() => loadPanel().then((m) => ({ default: m.NoticePanel })));
+const warmPanel = () => void loadPanel().catch(() => undefined);
+
+function Panel(props: NoticePanelProps) {
+  return (
+    <Suspense fallback={<Spin size="small" style={{ display: 'block', padding: 24 }} />}>
+      <NoticePanel {...props} />
+    </Suspense>
+  );
+}
 
 /** The announcement modal (and the HTML sanitizer) loads when an announcement is first shown. */
 const AnnouncementModal = untilOpened(() => import('../dialogs/AnnouncementModal').then((m) => m.AnnouncementModal));
@@ -69,35 +83,6 @@ export function useNoticeFeed(onPush: (msg: NoticeMessage) => void): () => Promi
   }, [token, userId]);
 
   return useCallback(() => reloadRef.current(), []);
-}
-
-function NoticeItems({ items, onOpen, onMore }: { items: Announcement[]; onOpen: (a: Announcement) => void; onMore: () => void }) {
-  return (
-    <div>
-      <List
-        size="small"
-        dataSource={items}
-        locale={{ emptyText: '暂无消息' }}
-        style={{ maxHeight: 320, overflowY: 'auto' }}
-        renderItem={(a) => (
-          <List.Item key={a.id} style={{ padding: '8px 0' }}>
-            <List.Item.Meta
-              title={
-                <a onClick={() => onOpen(a)} data-testid="notice-item">
-                  {titleOf(a)}
-                </a>
-              }
-              description={<span>{a.createTime ?? a.sendTime ?? ''} 发布</span>}
-            />
-            <PriorityTag priority={a.priority} />
-          </List.Item>
-        )}
-      />
-      <Button type="dashed" block onClick={onMore} style={{ marginTop: 8 }}>
-        查看更多
-      </Button>
-    </div>
-  );
 }
 
 export function NoticeBell() {
@@ -151,32 +136,7 @@ export function NoticeBell() {
   };
 
   const total = list.anntMsgTotal + list.sysMsgTotal;
-  const content = (
-    <Tabs
-      size="small"
-      defaultActiveKey="1"
-      centered
-      tabBarExtraContent={
-        total > 0 ? (
-          <a onClick={() => void onReadAll()} style={{ fontSize: 12 }}>
-            全部已读
-          </a>
-        ) : undefined
-      }
-      items={[
-        {
-          key: '1',
-          label: `通知(${list.anntMsgTotal})`,
-          children: <NoticeItems items={list.anntMsgList} onOpen={onOpenItem} onMore={onMore} />,
-        },
-        {
-          key: '2',
-          label: `系统消息(${list.sysMsgTotal})`,
-          children: <NoticeItems items={list.sysMsgList} onOpen={onOpenItem} onMore={onMore} />,
-        },
-      ]}
-    />
-  );
+  const content = <Panel list={list} onOpen={onOpenItem} onMore={onMore} onReadAll={() => void onReadAll()} />;
 
   return (
     <>
@@ -189,7 +149,14 @@ export function NoticeBell() {
         styles={{ root: { width: 300 } }}
         arrow={false}
       >
-        <span data-testid="notice-bell" role="button" aria-label="消息通知" style={{ cursor: 'pointer', padding: '0 8px', display: 'inline-flex' }}>
+        <span
+          data-testid="notice-bell"
+          role="button"
+          aria-label="消息通知"
+          style={{ cursor: 'pointer', padding: '0 8px', display: 'inline-flex' }}
+          onMouseEnter={warmPanel}
+          onFocus={warmPanel}
+        >
           <Badge count={total} size="small" overflowCount={99}>
             <BellOutlined style={{ fontSize: 16 }} />
           </Badge>
