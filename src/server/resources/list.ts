@@ -26,9 +26,9 @@ export const WINDOW_FROM = 1000;
 /** Offset from which a page is read as ids first, then rows (listRecords). */
 export const DEFER_FROM = 100;
 
-/** The ids (`r`) of a tenant's rows in the list order, for a window of its first rows. */
+/** The ids (`r`) and sort values (`k`) of a tenant's rows in the list order, for a window of its first rows. */
 function sortedIds(db: Kysely<any>, table: string, tenantId: number, sort: ParsedListQuery['sort']) {
-  let w = db.selectFrom(table).select('id as r').where('tenant_id', '=', tenantId).orderBy(sort.column, sort.order);
+  let w = db.selectFrom(table).select(['id as r', `${sort.column} as k`]).where('tenant_id', '=', tenantId).orderBy(sort.column, sort.order);
   if (sort.column !== 'id') w = w.orderBy('id', sort.order);
   return w;
 }
@@ -112,16 +112,20 @@ export async function listRecords(
       // sort's index covers it, as on PostgreSQL), then fetches the page's own rows by id
       const deep = offset >= DEFER_FROM;
       const shape = JSON.stringify([m.name, m.table, q.filters, scopeOf(scope), q.sort, roots, source, deep]);
-      const inOrder = (qb: SelectQueryBuilder<any, any, any>, t = '') => {
-        const o = qb.orderBy(`${t}${q.sort.column}`, q.sort.order);
-        return q.sort.column !== 'id' ? o.orderBy(`${t}id`, q.sort.order) : o;
+      const inOrder = (qb: SelectQueryBuilder<any, any, any>, [col, id]: readonly [string, string]) => {
+        const o = qb.orderBy(col, q.sort.order);
+        return q.sort.column !== 'id' ? o.orderBy(id, q.sort.order) : o;
       };
+      // a window is read in its own order: the databases then need no sort and stop reading it
+      // at the page's last match (a walk of the list order bounded by the window)
+      const own = source === 'window' ? (['sw.k', 'sw.r'] as const) : ([q.sort.column, 'id'] as const);
       const build = (_d: Kysely<any>, limit: string, skip: string, w?: string) => {
         const cols = m.selectColumns.map((c) => `${m.table}.${c}`);
-        const paged = (qb: SelectQueryBuilder<any, any, any>) => inOrder(qb).limit(limit as unknown as number).offset(skip as unknown as number);
+        const paged = (qb: SelectQueryBuilder<any, any, any>) => inOrder(qb, own).limit(limit as unknown as number).offset(skip as unknown as number);
         if (!deep) return paged(base(source, w).select(cols));
         const ids = paged(base(source, w).select(`${m.table}.id as pr`));
-        return inOrder(db.selectFrom(ids.as('sp')).crossJoin(m.table).whereRef(`${m.table}.id`, '=', 'sp.pr').select(cols), `${m.table}.`);
+        const rows = db.selectFrom(ids.as('sp')).crossJoin(m.table).whereRef(`${m.table}.id`, '=', 'sp.pr').select(cols);
+        return inOrder(rows, [`${m.table}.${q.sort.column}`, `${m.table}.id`]);
       };
       const args = source === 'window' ? [q.pageSize, offset, window] : [q.pageSize, offset];
       const { readArrays } = ctx.database;
