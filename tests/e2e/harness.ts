@@ -234,9 +234,10 @@ export async function revealMenuItem(page: Page, group: string, title: string): 
 }
 
 /**
- * Waits until the inline group holding `leaf` has finished opening (rc-motion's collapse
- * classes gone from its list). As with a dialog, a click sent while the list still grows from
- * nothing can land beside the entry and be lost, the page staying where it was.
+ * Waits until the inline group holding `leaf` has finished opening (no rc-motion class on its
+ * list). The side menu opens groups without motion (SideMenu.tsx NO_MOTION), so this returns at
+ * once; it stays as the guard for a menu that animates again: a click sent while the list
+ * still grows from nothing can land beside the entry and be lost, the page staying where it was.
  */
 async function menuSettled(leaf: Locator, timeout = 10_000): Promise<void> {
   const until = Date.now() + timeout;
