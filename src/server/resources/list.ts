@@ -26,11 +26,17 @@ export const WINDOW_FROM = 1000;
 /** Offset from which a page is read as ids first, then rows (listRecords). */
 export const DEFER_FROM = 100;
 
+type Sort = ParsedListQuery['sort'];
+
+/** The list order: the sort column, then the id (unless the sort is the id), both in the sort's direction. */
+function inListOrder<Q extends SelectQueryBuilder<any, any, any>>(qb: Q, sort: Sort, col = sort.column, id = 'id'): Q {
+  const o = qb.orderBy(col, sort.order) as Q;
+  return sort.column !== 'id' ? (o.orderBy(id, sort.order) as Q) : o;
+}
+
 /** The ids (`r`) and sort values (`k`) of a tenant's rows in the list order, for a window of its first rows. */
-function sortedIds(db: Kysely<any>, table: string, tenantId: number, sort: ParsedListQuery['sort']) {
-  let w = db.selectFrom(table).select(['id as r', `${sort.column} as k`]).where('tenant_id', '=', tenantId).orderBy(sort.column, sort.order);
-  if (sort.column !== 'id') w = w.orderBy('id', sort.order);
-  return w;
+function sortedIds(db: Kysely<any>, table: string, tenantId: number, sort: Sort) {
+  return inListOrder(db.selectFrom(table).select(['id as r', `${sort.column} as k`]).where('tenant_id', '=', tenantId), sort);
 }
 
 /** Column of the tree's parent field, if the resource is a tree. */
@@ -106,26 +112,22 @@ export async function listRecords(
   let records: Array<Record<string, unknown>> = [];
   // past the cap there may still be rows: the page query answers whether there are
   if (offset < total || totalCapped) {
-    // built and compiled once per shape: the key names everything `base` reads besides the markers
     const page = async (source: 'table' | 'grams' | 'window', window = 0): Promise<Rec[]> => {
       // a deep page reads the rows it skips for their ids only (an index-only scan where the
       // sort's index covers it, as on PostgreSQL), then fetches the page's own rows by id
       const deep = offset >= DEFER_FROM;
+      // built and compiled once per shape: the key names everything `base` reads besides the markers
       const shape = JSON.stringify([m.name, m.table, q.filters, scopeOf(scope), q.sort, roots, source, deep]);
-      const inOrder = (qb: SelectQueryBuilder<any, any, any>, [col, id]: readonly [string, string]) => {
-        const o = qb.orderBy(col, q.sort.order);
-        return q.sort.column !== 'id' ? o.orderBy(id, q.sort.order) : o;
-      };
       // a window is read in its own order: the databases then need no sort and stop reading it
       // at the page's last match (a walk of the list order bounded by the window)
-      const own = source === 'window' ? (['sw.k', 'sw.r'] as const) : ([q.sort.column, 'id'] as const);
+      const [col, id] = source === 'window' ? ['sw.k', 'sw.r'] : [q.sort.column, 'id'];
       const build = (_d: Kysely<any>, limit: string, skip: string, w?: string) => {
         const cols = m.selectColumns.map((c) => `${m.table}.${c}`);
-        const paged = (qb: SelectQueryBuilder<any, any, any>) => inOrder(qb, own).limit(limit as unknown as number).offset(skip as unknown as number);
+        const paged = (qb: SelectQueryBuilder<any, any, any>) => inListOrder(qb, q.sort, col, id).limit(limit as unknown as number).offset(skip as unknown as number);
         if (!deep) return paged(base(source, w).select(cols));
         const ids = paged(base(source, w).select(`${m.table}.id as pr`));
         const rows = db.selectFrom(ids.as('sp')).crossJoin(m.table).whereRef(`${m.table}.id`, '=', 'sp.pr').select(cols);
-        return inOrder(rows, [`${m.table}.${q.sort.column}`, `${m.table}.id`]);
+        return inListOrder(rows, q.sort, `${m.table}.${q.sort.column}`, `${m.table}.id`);
       };
       const args = source === 'window' ? [q.pageSize, offset, window] : [q.pageSize, offset];
       const { readArrays } = ctx.database;
@@ -163,11 +165,7 @@ export const CHILD_LIST_MAX = 5000;
 export async function childRecords(ctx: AppContext, m: ResourceModel, pid: string, q: ParsedListQuery, scope: ScopeArg): Promise<Rec[]> {
   const parent = treeParentColumn(m)!;
   const tenantId = scopeOf(scope).tenantId;
-  let query = scopedFrom(ctx.database.db, m, scope)
-    .select(m.selectColumns)
-    .where(parent, '=', pid)
-    .orderBy(q.sort.column, q.sort.order);
-  if (q.sort.column !== 'id') query = query.orderBy('id', q.sort.order);
+  const query = inListOrder(scopedFrom(ctx.database.db, m, scope).select(m.selectColumns).where(parent, '=', pid), q.sort);
   const rows = await query.limit(CHILD_LIST_MAX).execute();
   const records = rows.map((r) => rowToRecord(m, r));
   await addLabels(ctx, m, records, tenantId);
