@@ -163,7 +163,7 @@ describe('list state in the URL', () => {
     expect([min.value, max.value]).toEqual(['1.5', '20']);
     expect(listCalls()[0]!.params).toMatchObject({ price_begin: '1.5', price_end: '20' });
     fireEvent.change(max, { target: { value: '30' } });
-    fireEvent.change(screen.getByPlaceholderText('请输入年龄'), { target: { value: '42' } });
+    fireEvent.change(await screen.findByPlaceholderText('请输入年龄'), { target: { value: '42' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     await waitFor(() => expect(listCalls()).toHaveLength(2));
     expect(listCalls()[1]!.params).toMatchObject({ price_begin: '1.5', price_end: '30', age: '42' });

@@ -35,7 +35,7 @@ const isDateKind = (k: FieldKind) => KINDS[k].dateFormat !== undefined;
 const isNumberKind = (k: FieldKind) => KINDS[k].numeric !== undefined;
 
 /** Number inputs load with the first search form that has a numeric field (few have one). */
-const NumberInput = lazyWidget<InputNumberProps>(() => import('./fields/numberInputs').then((m) => ({ default: m.NumberInput })));
+const NumberInput = lazyWidget<InputNumberProps>(() => import('antd/es/input-number'));
 const NumberRange = lazyWidget<NumberRangeProps>(() => import('./fields/numberInputs').then((m) => ({ default: m.NumberRange })));
 
 function widget(schema: ResourceSchema, s: SearchFieldSpec) {

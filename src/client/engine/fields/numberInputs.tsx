@@ -1,12 +1,8 @@
 /**
- * The search form's number inputs (a lazy chunk of their own: SearchForm): one number, or two
- * for a numeric range whose value is [min, max].
+ * The search form's numeric range (a lazy chunk of its own: SearchForm): two numbers whose
+ * value is [min, max].
  */
-import { InputNumber, Space, type InputNumberProps } from 'antd';
-
-export function NumberInput(props: InputNumberProps) {
-  return <InputNumber {...props} />;
-}
+import { InputNumber, Space } from 'antd';
 
 export interface NumberRangeProps {
   value?: [unknown, unknown];
@@ -27,4 +23,3 @@ export function NumberRange({ value, onChange }: NumberRangeProps) {
     </Space.Compact>
   );
 }
-
