@@ -6,6 +6,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { KEYS, ls, SESSION_KEYS, ss } from './storage';
 import type { AuthEntry, GlobalConfig, MenuItem, UserInfo } from './types';
+import { grantsFromAuth, type Grants } from '../../core/access';
 
 export const appStore = getDefaultStore();
 
@@ -15,21 +16,23 @@ export const tenantIdAtom = atom<string | number | null>(ls.get<string | number>
 export const orgIdAtom = atom<string | number | null>(ls.get<string | number>(KEYS.orgId));
 /** The server menu (JeecgBoot `permissionList`); empty until fetched after login. */
 export const permissionListAtom = atom<MenuItem[]>([]);
-export interface ButtonAuth {
-  auth: AuthEntry[];
-  allAuth: AuthEntry[];
-}
 /**
- * The stored texts (LOGIN_USER_BUTTON_AUTH, SYS_BUTTON_AUTH) each lists object was parsed from or
- * stored as, so that a read of unchanged storage reuses the lists rather than parse a second copy
- * (an admin's lists are ~280 KB of text). Weak: a replaced lists object goes with its texts.
+ * The stored texts (LOGIN_USER_BUTTON_AUTH, SYS_BUTTON_AUTH) each grants object was derived from
+ * or stored as, so that a read of unchanged storage reuses the grants rather than parse the lists
+ * again (an admin's lists are ~280 KB of text). Only the grants are kept: the parsed lists (a
+ * thousand entries each, with their descriptions) are dropped once the sets are built. Weak: a
+ * replaced grants object goes with its texts.
  */
-export const buttonAuthTexts = new WeakMap<ButtonAuth, readonly [string | null, string | null]>();
-const storedButtonAuth: ButtonAuth = {
-  auth: ss.getJson<AuthEntry[]>(SESSION_KEYS.buttonAuth, []),
-  allAuth: ss.getJson<AuthEntry[]>(SESSION_KEYS.sysButtonAuth, []),
-};
-buttonAuthTexts.set(storedButtonAuth, [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)]);
-export const buttonAuthAtom = atom<ButtonAuth>(storedButtonAuth);
+export const buttonGrantsTexts = new WeakMap<Grants, readonly [string | null, string | null]>();
+
+/** The grants of the lists as sessionStorage holds them now. */
+export function storedButtonGrants(): { grants: Grants; texts: readonly [string | null, string | null] } {
+  const texts = [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)] as const;
+  const grants = grantsFromAuth(ss.getJson<AuthEntry[]>(SESSION_KEYS.buttonAuth, []), ss.getJson<AuthEntry[]>(SESSION_KEYS.sysButtonAuth, []));
+  buttonGrantsTexts.set(grants, texts);
+  return { grants, texts };
+}
+/** The user's button grants (core/access), from the session's two lists. */
+export const buttonGrantsAtom = atom<Grants>(storedButtonGrants().grants);
 /** Global config; `undefined` while loading, `null` when the call failed. */
 export const globalConfigAtom = atom<GlobalConfig | null | undefined>(undefined);

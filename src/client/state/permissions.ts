@@ -12,7 +12,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import { appStore, buttonAuthAtom, buttonAuthTexts, type ButtonAuth } from './atoms';
+import { appStore, buttonGrantsAtom, buttonGrantsTexts, storedButtonGrants } from './atoms';
 import { SESSION_KEYS, ss } from './storage';
 import type { AuthEntry } from './types';
 import { can as decide, grantsFromAuth, holds, lookupOf, type AccessRequest, type Grants, type SchemaLookup } from '../../core/access';
@@ -21,87 +21,71 @@ import { loadedResourceSchemas } from '../engine/loadedSchemas';
 
 
 
-/**
- * Grants of the last auth lists asked about: the menu, routes and every cell ask many codes of
- * the same lists, and building the sets is the cost (the lists are replaced, never mutated).
- */
-let lastGrants: { auth: readonly AuthEntry[]; allAuth: readonly AuthEntry[]; grants: Grants } | null = null;
-function grantsOfLists(auth: readonly AuthEntry[], allAuth: readonly AuthEntry[]): Grants {
-  if (lastGrants?.auth !== auth || lastGrants.allAuth !== allAuth) lastGrants = { auth, allAuth, grants: grantsFromAuth(auth, allAuth) };
-  return lastGrants.grants;
-}
-
 /** The button rule, as the server applies it: the one access rule of src/core/access. */
 export function hasButtonPermission(code: string, auth: readonly AuthEntry[], allAuth: readonly AuthEntry[]): boolean {
-  return holds(grantsOfLists(auth, allAuth), code);
+  return holds(grantsFromAuth(auth, allAuth), code);
 }
 
 /**
- * Reads the button auth lists from sessionStorage (the source of truth). The lists in the atom are
- * returned while the stored texts are the ones they came from, and no second parsed copy (nor a
- * joined copy of the texts) is kept. The texts (about 140 KB each for an administrator) are
- * compared at most once per task: a render asks can() hundreds of times. A direct write to the
- * storage is seen from the next task on; the console's own writes (setButtonAuth) at once.
+ * The grants of the button auth lists in sessionStorage (the source of truth). The atom's grants
+ * are returned while the stored texts are the ones they came from; no parsed copy of the lists
+ * is kept. The texts (about 140 KB each for an administrator) are compared at most once per
+ * task: a render asks can() hundreds of times. A direct write to the storage is seen from the
+ * next task on; the console's own writes (setButtonAuth) at once.
  */
-let lastRead: ButtonAuth | null = null; // only while storage differs from the atom
+let lastRead: Grants | null = null; // only while storage differs from the atom
 /** The answer of this task's first read (cleared at the next task, and by the console's writes). */
-let readThisTask: ButtonAuth | null = null;
-export function readButtonAuth(): ButtonAuth {
+let readThisTask: Grants | null = null;
+function readButtonGrants(): Grants {
   if (readThisTask) return readThisTask;
   readThisTask = readStored();
   setTimeout(() => (readThisTask = null), 0);
   return readThisTask;
 }
 
-function readStored(): ButtonAuth {
+function readStored(): Grants {
   const auth = ss.getRaw(SESSION_KEYS.buttonAuth);
   const allAuth = ss.getRaw(SESSION_KEYS.sysButtonAuth);
-  const current = appStore.get(buttonAuthAtom);
-  const from = buttonAuthTexts.get(current);
+  const current = appStore.get(buttonGrantsAtom);
+  const from = buttonGrantsTexts.get(current);
   if (from && from[0] === auth && from[1] === allAuth) {
     lastRead = null;
     return current;
   }
-  const last = lastRead && buttonAuthTexts.get(lastRead);
+  const last = lastRead && buttonGrantsTexts.get(lastRead);
   if (lastRead && last && last[0] === auth && last[1] === allAuth) return lastRead;
-  const value = {
-    auth: ss.getJson<AuthEntry[]>(SESSION_KEYS.buttonAuth, []),
-    allAuth: ss.getJson<AuthEntry[]>(SESSION_KEYS.sysButtonAuth, []),
-  };
-  buttonAuthTexts.set(value, [auth, allAuth]);
-  lastRead = value;
-  return value;
+  lastRead = storedButtonGrants().grants;
+  return lastRead;
 }
 
-/** Stores the button auth lists (sessionStorage + atom). */
+/** Stores the button auth lists (sessionStorage) and their grants (atom). */
 export function setButtonAuth(auth: AuthEntry[], allAuth: AuthEntry[]): void {
   ss.setJson(SESSION_KEYS.buttonAuth, auth);
   ss.setJson(SESSION_KEYS.sysButtonAuth, allAuth);
-  const value = { auth, allAuth };
-  buttonAuthTexts.set(value, [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)]);
+  const grants = grantsFromAuth(auth, allAuth);
+  buttonGrantsTexts.set(grants, [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)]);
   readThisTask = null;
-  appStore.set(buttonAuthAtom, value);
+  appStore.set(buttonGrantsAtom, grants);
 }
 
 export function clearButtonAuth(): void {
   ss.remove(SESSION_KEYS.buttonAuth);
   ss.remove(SESSION_KEYS.sysButtonAuth);
-  const value = { auth: [], allAuth: [] };
-  buttonAuthTexts.set(value, [null, null]);
+  const grants = grantsFromAuth([], []);
+  buttonGrantsTexts.set(grants, [null, null]);
   readThisTask = null;
-  appStore.set(buttonAuthAtom, value);
+  appStore.set(buttonGrantsAtom, grants);
 }
 
 /** Non-hook check. */
 export function can(code: string): boolean {
-  const { auth, allAuth } = readButtonAuth();
-  return hasButtonPermission(code, auth, allAuth);
+  return holds(readButtonGrants(), code);
 }
 
 /** Hook: a stable-per-permissions checker. */
 export function useCan(): (code: string) => boolean {
-  const { auth, allAuth } = useAtomValue(buttonAuthAtom, { store: appStore });
-  return useCallback((code: string) => hasButtonPermission(code, auth, allAuth), [auth, allAuth]);
+  const grants = useAtomValue(buttonGrantsAtom, { store: appStore });
+  return useCallback((code: string) => holds(grants, code), [grants]);
 }
 
 /**
@@ -127,6 +111,6 @@ export function allowedBy(grants: Grants): Allowed {
 
 /** Hook: the access rule for the current user, stable until their permissions change. */
 export function useAccess(): Allowed {
-  const { auth, allAuth } = useAtomValue(buttonAuthAtom, { store: appStore });
-  return useMemo(() => allowedBy(grantsOfLists(auth, allAuth)), [auth, allAuth]);
+  const grants = useAtomValue(buttonGrantsAtom, { store: appStore });
+  return useMemo(() => allowedBy(grants), [grants]);
 }
