@@ -7,7 +7,9 @@
  * columns then hold their places while the table scrolls sideways.
  * A menu click sends the list's first calls from the click itself, on the first click of a
  * session opened on the dashboard too. A menu group opens at once (no collapse motion) and
- * loads its own modules' schemas as it opens; no other module's schema is fetched.
+ * loads its own modules' schemas as it opens; no other module's schema is fetched. The group a
+ * page opens in loads its modules only when the pointer reaches the menu: a page whose menu is
+ * not used keeps no other module's schema.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -88,19 +90,31 @@ describe('list table mount', () => {
     errors.assertClean([LOGO]);
   });
 
-  it('a menu group opens at once and loads its modules\' schemas as it opens, and no other group\'s', async () => {
+  /** Menu modules by their menu group, from schemas/modules. */
+  function menuGroups(): Map<string, string> {
     const groupOf = new Map<string, string>();
     for (const f of readdirSync(join(ROOT, 'schemas/modules'))) {
       const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/modules', f), 'utf8')) as { name: string; menu?: { group: string } };
       if (schema.menu) groupOf.set(schema.name, schema.menu.group);
     }
-    const { page, errors } = await e2e.newSession();
-    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    return groupOf;
+  }
+
+  /** Records the names of the module schema chunks the page fetches, in order. */
+  function schemaRequests(page: import('playwright-core').Page, groupOf: Map<string, string>): string[] {
     const schemas: string[] = [];
     page.on('request', (r) => {
       const m = /^\/assets\/([A-Za-z0-9]+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname);
       if (m && groupOf.has(m[1]!)) schemas.push(m[1]!);
     });
+    return schemas;
+  }
+
+  it('a menu group opens at once and loads its modules\' schemas as it opens, and no other group\'s', async () => {
+    const groupOf = menuGroups();
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    const schemas = schemaRequests(page, groupOf);
     await page.goto(`${e2e.url}/dashboard/analysis`);
     await page.locator('[data-testid="side-menu"]').waitFor();
     await page.waitForLoadState('networkidle');
@@ -124,6 +138,31 @@ describe('list table mount', () => {
     expect(schemas.length).toBe(before);
     await page.waitForLoadState('networkidle');
     expect(schemas.every((n) => groupOf.get(n) === '医护管理')).toBe(true);
+    errors.assertClean([LOGO]);
+  });
+
+  it('the group a list page opens in loads its modules when the pointer reaches the menu, not before', async () => {
+    const groupOf = menuGroups();
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    const schemas = schemaRequests(page, groupOf);
+    await page.goto(`${e2e.url}/app/doctor`);
+    await waitForList(page);
+    await page.waitForLoadState('networkidle');
+    // idle time after the rows, as an operator reading the list leaves it
+    await page.waitForTimeout(1500);
+    await page.waitForLoadState('networkidle');
+    expect(schemas).toEqual(['hisDoctor']);
+
+    await page.locator('[data-testid="side-menu"]').hover();
+    const group = [...groupOf].filter(([, g]) => g === '医护管理').map(([n]) => n).sort();
+    await expect.poll(() => [...new Set(schemas)].sort()).toEqual(group);
+    // a sibling's click then asks for no schema
+    const before = schemas.length;
+    const sibling = page.locator('[data-testid="side-menu"] .ant-menu-sub .ant-menu-item').filter({ hasNotText: '医生管理' }).first();
+    await sibling.click();
+    await waitForList(page);
+    expect(schemas.length).toBe(before);
     errors.assertClean([LOGO]);
   });
 });

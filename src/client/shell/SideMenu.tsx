@@ -14,8 +14,7 @@ import { rememberTitle, tabsAtom } from '../state/tabs';
 import { appStore } from '../state/atoms';
 import { ancestorKeys, findMenuItem, isExternalMenu, menuUrl, selectedMenuKey, toMenuItems, withOpenChildrenOnly } from './menu';
 import { useCan } from '../state/permissions';
-import { afterFirstRows } from '../state/milestones';
-import { menuResources, prefetchResources, whenIdle } from '../app/loaders';
+import { menuResources, prefetchResources } from '../app/loaders';
 
 /**
  * Groups open and close at once, without the collapse motion: during it the entries moved under
@@ -71,6 +70,12 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
     const group = findMenuItem(menu, key);
     if (group?.children?.length) prefetchResources(menuResources(group.children, can));
   }
+  /**
+   * The groups open from the start (the page's own) load their modules when the pointer or the
+   * focus reaches the menu, as a group does when it opens: a page whose menu is never used keeps
+   * no other module's schema in memory.
+   */
+  const warmOpenGroups = () => openKeys.forEach(warmGroup);
 
   useEffect(() => {
     if (!selected) return;
@@ -110,8 +115,6 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   useEffect(() => {
     startTransition(() => setMounted(true));
     if (!early) void loadEarly().catch(() => undefined);
-    // the groups open from the start (the page's own): their modules once the page's rows are up
-    afterFirstRows(() => whenIdle(() => openKeys.forEach(warmGroup), 3000));
   }, []);
   if (!mounted) return <div aria-busy="true" data-testid={inline ? 'side-menu-pending' : 'top-menu-pending'} />;
   const menuEl = (
@@ -123,6 +126,8 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
       motion={NO_MOTION}
       {...(controlled ? { openKeys, onOpenChange } : { onOpenChange: (keys: string[]) => keys.forEach(warmGroup) })}
       onClick={onClick}
+      onMouseEnter={warmOpenGroups}
+      onFocus={warmOpenGroups}
       style={inline ? { borderInlineEnd: 0 } : { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '46px', paddingInline: 8 }}
       data-testid={inline ? 'side-menu' : 'top-menu'}
     />
