@@ -19,6 +19,7 @@ import { coldListLoad, floorLoad, jsTransfer, listHeap, loginState, menuRun, req
 import { measureRoutes } from './bundle.js';
 import { cryptoBench } from './crypto.js';
 import { scaleBench } from './scale.js';
+import { machineSpeed } from './machine.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -282,6 +283,10 @@ async function main() {
   const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
   console.log(`bench: ${new Date().toISOString()}, node ${process.version}, ${cpus().length} cores, load average ${load()}, runs ${RUNS}`);
   if (loadavg()[0]! > cpus().length) console.log('  (the machine is busy: timings will be inflated)');
+  const speed = machineSpeed();
+  console.log(`machine: integer loop ${speed.loopMs.toFixed(0)} ms, first touch of fresh memory ${speed.pageFaultUs.toFixed(2)} µs per 4 KiB page`);
+  // a fault usually costs about a microsecond; at several every new renderer and growing heap pays it
+  if (speed.pageFaultUs > 2) console.log('  (page faults are slow on this machine now: browser timings will be inflated, compare with the floor page)');
   if (ONLY.has('bundle') || ONLY.has('browser')) ensureBuilt();
   if (ONLY.has('bundle')) await guarded('bundle', bundleSection);
   if (ONLY.has('crypto')) await guarded('crypto', cryptoSection);
