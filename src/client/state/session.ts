@@ -112,12 +112,19 @@ export function casLogoutUrl(casServerUrl: string, origin: string): string {
   return `${casServerUrl.replace(/\/+$/, '')}/logout?service=${encodeURIComponent(`${origin}${LOGIN_PATH}`)}`;
 }
 
+let casLogoutUnderway = false;
+/** True once 退出登录 is on its way to CAS's logout: the login page must not send the browser to CAS's login meanwhile. */
+export const casLogoutPending = (): boolean => casLogoutUnderway;
+
 /**
  * Ends the session here (POST /sys/logout, storage cleared), then goes to the login page — or,
  * when the user chose 退出登录 with CAS configured (`casServerUrl`), to CAS's logout.
  */
 export async function logout(opts: { navigate?: boolean; casServerUrl?: string } = {}): Promise<void> {
   const token = getToken() ?? appStore.get(tokenAtom);
+  // said before the session is cleared: the guard then shows the login page, which with CAS would
+  // go to CAS's login at once, and that navigation would replace the one to CAS's logout
+  if (opts.casServerUrl && opts.navigate !== false) casLogoutUnderway = true;
   clearSession();
   if (token) {
     try {

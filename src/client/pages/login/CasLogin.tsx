@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'antd';
-import { casLogin } from '../../state/session';
+import { casLogin, casLogoutPending } from '../../state/session';
 import { useAfterLogin } from './afterLogin';
 
 /** This page's address without the ticket: the service CAS returns to. */
@@ -27,6 +27,8 @@ export default function CasLogin({ casServerUrl }: { casServerUrl: string }) {
     if (started.current) return;
     started.current = true;
     const ticket = new URL(window.location.href).searchParams.get('ticket');
+    // 退出登录 is taking the browser to CAS's logout, which comes back here when done
+    if (!ticket && casLogoutPending()) return;
     if (!ticket) return toCas();
     casLogin(ticket, serviceUrl(window.location.href)).then(done, (e: Error) => setError(e.message || '登录失败'));
   }, []);
