@@ -15,7 +15,10 @@ const CAS = 'https://cas.example.org/cas';
 const cfg = DEFAULT_PROTOCOL_CONFIG;
 
 describe('CAS logout', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it('the login page shown while 退出登录 is under way does not go to CAS\'s login; the browser goes to CAS\'s logout only', async () => {
     localStorage.setItem('pro__Access-Token', JSON.stringify({ value: 'OLD', expire: null }));
@@ -32,6 +35,5 @@ describe('CAS logout', () => {
     answer!();
     await done;
     expect(assign.mock.calls.map((c) => String(c[0]))).toEqual([`${CAS}/logout?service=${encodeURIComponent(`${window.location.origin}/user/login`)}`]);
-    vi.unstubAllGlobals();
   });
 });

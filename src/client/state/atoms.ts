@@ -26,13 +26,12 @@ export const permissionListAtom = atom<MenuItem[]>([]);
 export const buttonGrantsTexts = new WeakMap<Grants, readonly [string | null, string | null]>();
 
 /** The grants of the lists as sessionStorage holds them now. */
-export function storedButtonGrants(): { grants: Grants; texts: readonly [string | null, string | null] } {
-  const texts = [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)] as const;
+export function storedButtonGrants(): Grants {
   const grants = grantsFromAuth(ss.getJson<AuthEntry[]>(SESSION_KEYS.buttonAuth, []), ss.getJson<AuthEntry[]>(SESSION_KEYS.sysButtonAuth, []));
-  buttonGrantsTexts.set(grants, texts);
-  return { grants, texts };
+  buttonGrantsTexts.set(grants, [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)]);
+  return grants;
 }
 /** The user's button grants (core/access), from the session's two lists. */
-export const buttonGrantsAtom = atom<Grants>(storedButtonGrants().grants);
+export const buttonGrantsAtom = atom<Grants>(storedButtonGrants());
 /** Global config; `undefined` while loading, `null` when the call failed. */
 export const globalConfigAtom = atom<GlobalConfig | null | undefined>(undefined);

@@ -54,7 +54,7 @@ function readStored(): Grants {
   }
   const last = lastRead && buttonGrantsTexts.get(lastRead);
   if (lastRead && last && last[0] === auth && last[1] === allAuth) return lastRead;
-  lastRead = storedButtonGrants().grants;
+  lastRead = storedButtonGrants();
   return lastRead;
 }
 
@@ -62,17 +62,18 @@ function readStored(): Grants {
 export function setButtonAuth(auth: AuthEntry[], allAuth: AuthEntry[]): void {
   ss.setJson(SESSION_KEYS.buttonAuth, auth);
   ss.setJson(SESSION_KEYS.sysButtonAuth, allAuth);
-  const grants = grantsFromAuth(auth, allAuth);
-  buttonGrantsTexts.set(grants, [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)]);
-  readThisTask = null;
-  appStore.set(buttonGrantsAtom, grants);
+  publish(grantsFromAuth(auth, allAuth), [ss.getRaw(SESSION_KEYS.buttonAuth), ss.getRaw(SESSION_KEYS.sysButtonAuth)]);
 }
 
 export function clearButtonAuth(): void {
   ss.remove(SESSION_KEYS.buttonAuth);
   ss.remove(SESSION_KEYS.sysButtonAuth);
-  const grants = grantsFromAuth([], []);
-  buttonGrantsTexts.set(grants, [null, null]);
+  publish(grantsFromAuth([], []), [null, null]);
+}
+
+/** The console's own write: these grants, from these stored texts, are current from now on. */
+function publish(grants: Grants, texts: readonly [string | null, string | null]): void {
+  buttonGrantsTexts.set(grants, texts);
   readThisTask = null;
   appStore.set(buttonGrantsAtom, grants);
 }
