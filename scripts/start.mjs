@@ -44,9 +44,15 @@ if (reason) {
   console.log('[start] dist/client is up to date');
 }
 
-// `node --import tsx` is `npx tsx` without the two wrapper processes, so signals reach the server directly.
-console.log(`[start] starting the server: node --import tsx src/server/main.ts (PORT=${process.env.PORT ?? '8080'})`);
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+// The server runs as one bundled module (generators/server-bundle.ts), built again when its sources changed.
+const bundled = spawnSync(process.execPath, ['--import', 'tsx', 'generators/server-bundle.ts', '--if-stale'], { cwd: root, stdio: 'inherit' });
+if (bundled.status !== 0) {
+  console.error(`[start] the server bundle failed (exit ${bundled.status ?? bundled.signal})`);
+  process.exit(bundled.status ?? 1);
+}
+// node itself, not a wrapper process, so signals reach the server directly.
+console.log(`[start] starting the server: node dist/server/main.mjs (PORT=${process.env.PORT ?? '8080'})`);
+const child = spawn(process.execPath, ['dist/server/main.mjs'], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

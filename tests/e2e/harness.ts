@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { SERVER_ARGS, ensureServerBundle } from '../../generators/server-bundle.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /**
@@ -88,7 +89,16 @@ export function assertBuilt(): void {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts `node --import tsx src/server/main.ts` and waits until GET / answers 200. */
+/**
+ * The node arguments of the server the browser tests drive: the bundle `npm start` runs
+ * (generators/server-bundle.ts), built first when a server source is newer than it.
+ */
+export async function serverArgs(): Promise<string[]> {
+  await ensureServerBundle(ROOT);
+  return SERVER_ARGS;
+}
+
+/** Starts the built server (`node dist/server/main.mjs`) and waits until GET / answers 200. */
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
   if (!opts.apiOnly) assertBuilt();
   const port = await freePort();
@@ -101,7 +111,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     for (const l of chunk.toString('utf8').split('\n')) if (l.trim() && !routine.test(l)) lines.push(l);
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
-  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...(await serverArgs())], {
     cwd: ROOT,
     env: {
       ...process.env,

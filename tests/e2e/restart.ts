@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { API_ROOT, DEFAULT_PROTOCOL_CONFIG, baseHeaders, computeSign, decryptText, encryptJson, type Envelope } from '../../src/core/protocol/index.js';
-import { ROOT, SERVER_START_MS, type RunningServer } from './harness.js';
+import { ROOT, SERVER_START_MS, serverArgs, type RunningServer } from './harness.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,7 +23,7 @@ export async function spawnOn(port: number, dataDir: string, seedRows = 55, time
     for (const l of chunk.toString('utf8').split('\n')) if (l.trim() && !/"statusCode":[123]\d\d\b|incoming request/.test(l)) lines.push(l);
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, await serverArgs(), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SEED_ROWS: String(seedRows) },
     stdio: ['ignore', 'pipe', 'pipe'],
