@@ -1,0 +1,105 @@
+/**
+ * `npx tsx bench/profile-switch.ts [runs]`: the shared harness's route switch (dashboard, hard
+ * load with a cold cache and settled; open 医护管理, click 医生管理; its own session, flags and
+ * predicates) with a timeline of what happens between the harness's clock start and the rows:
+ * when the pointer events reach the page, the long tasks, and the requests. Its figure is
+ * `rows` (the harness's routeSwitch); the rest says where that time goes. With PROFILE_OUT set,
+ * the last run's click is CPU-profiled to that file (read it with bench/profile-map.ts or
+ * profile-timeline.ts against a source-mapped build served with STATIC_DIR).
+ */
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT, startServer } from '../tests/e2e/harness.js';
+import { peerHarnessDir } from './peer-harness.js';
+
+interface Session {
+  page: import('playwright-core').Page;
+  cdp: import('playwright-core').CDPSession;
+  close(): Promise<void>;
+}
+interface Harness {
+  newSession(peer: unknown): Promise<Session>;
+  waitMark(page: Session['page'], name: string): Promise<number>;
+  quiet(s: Session, ms?: number): Promise<void>;
+}
+
+const dir = peerHarnessDir();
+if (!dir) throw new Error('../shared/perf is not beside the checkout');
+const runs = Number(process.argv[2] ?? 5);
+const server = await startServer();
+process.env.BASE = server.url;
+process.chdir(ROOT);
+const req = createRequire(join(ROOT, 'package.json'));
+const target = req(join(dir, 'target-us.cjs')) as { base: string; loginPath: string; dashPath: string; login(p: Session['page']): Promise<void> };
+const harness = req(join(dir, 'harness.cjs')) as Harness;
+
+/** Installed in the page before the clock starts: pointer events and long tasks, by performance.now(). */
+function instrument() {
+  const w = window as unknown as { __ev: [string, number][]; __long: [number, number][] };
+  w.__ev = [];
+  w.__long = [];
+  for (const type of ['pointermove', 'pointerdown', 'mousedown', 'pointerup', 'click']) {
+    document.addEventListener(type, () => w.__ev.push([type, performance.now()]), { capture: true });
+  }
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push([e.startTime, e.duration]))).observe({ type: 'longtask' });
+}
+
+try {
+  for (let i = 0; i < runs; i++) {
+    const s = await harness.newSession(target);
+    try {
+      const { page } = s;
+      await page.goto(target.base + target.loginPath, { waitUntil: 'domcontentloaded' });
+      await harness.waitMark(page, 'login');
+      await harness.quiet(s, 300);
+      await target.login(page);
+      await harness.quiet(s, 500);
+      await s.cdp.send('Network.clearBrowserCache');
+      await page.goto('about:blank');
+      await page.goto(target.base + target.dashPath, { waitUntil: 'domcontentloaded' });
+      await harness.waitMark(page, 'dash');
+      await harness.quiet(s, 1000);
+      await page.waitForTimeout(500);
+      await page.evaluate(instrument);
+      await page.evaluate(() => (window as unknown as { __arm(n: string): void }).__arm('rows'));
+      const tGroup = await page.evaluate(() => performance.now());
+      const leaf = page.locator('.ant-menu').getByRole('menuitem', { name: /(^|\s)医生管理$/ }).first();
+      await page.locator('.ant-menu').getByRole('menuitem', { name: /(^|\s)医护管理$/ }).first().click();
+      await leaf.waitFor({ state: 'visible' });
+      const profiled = process.env.PROFILE_OUT && i === runs - 1;
+      if (profiled) {
+        await s.cdp.send('Profiler.enable');
+        await s.cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await s.cdp.send('Profiler.start');
+      }
+      const metrics = async () => Object.fromEntries(((await s.cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map((m) => [m.name, m.value]));
+      const before = await metrics();
+      const t = await page.evaluate(() => performance.now());
+      await leaf.click();
+      const rows = await harness.waitMark(page, 'rows');
+      const after = await metrics();
+      if (profiled) writeFileSync(process.env.PROFILE_OUT!, JSON.stringify(((await s.cdp.send('Profiler.stop')) as { profile: unknown }).profile));
+      await page.waitForTimeout(300);
+      const seen = await page.evaluate((since) => {
+        const w = window as unknown as { __ev: [string, number][]; __long: [number, number][] };
+        const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => e.startTime >= since)
+          .map((e) => [new URL(e.name).pathname.replace(/^\/jeecg-boot/, ''), e.startTime, e.responseEnd] as const);
+        return { ev: w.__ev, long: w.__long, res };
+      }, tGroup);
+      const rel = (x: number) => Math.round(x - t);
+      const lastOf = (type: string) => seen.ev.filter((e) => e[0] === type).at(-1)?.[1];
+      console.log(`run ${i + 1}: rows ${rel(rows)} ms after the clock (group click ${rel(tGroup)})`);
+      console.log(`  events: ${['pointerdown', 'mousedown', 'click'].map((k) => `${k} ${lastOf(k) === undefined ? '-' : rel(lastOf(k)!)}`).join(', ')}`);
+      const spent = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration'].map((k) => `${k.replace('Duration', '')} ${Math.round((after[k]! - before[k]!) * 1000)}`);
+      console.log(`  main thread from the clock to the rows seen (ms): ${spent.join(', ')}; recalcs ${after.RecalcStyleCount! - before.RecalcStyleCount!}, layouts ${after.LayoutCount! - before.LayoutCount!}, nodes ${after.Nodes}`);
+      console.log(`  long tasks: ${seen.long.map(([st, d]) => `${rel(st)}+${Math.round(d)}`).join(', ') || 'none'}`);
+      for (const [name, st, end] of seen.res) console.log(`  ${String(rel(st)).padStart(5)} -> ${String(rel(end)).padStart(5)}  ${name}`);
+    } finally {
+      await s.close();
+    }
+  }
+} finally {
+  await server.stop();
+}
