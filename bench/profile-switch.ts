@@ -36,12 +36,19 @@ const harness = req(join(dir, 'harness.cjs')) as Harness;
 
 /** Installed in the page before the clock starts: pointer events and long tasks, by performance.now(). */
 function instrument() {
-  const w = window as unknown as { __ev: [string, number][]; __long: [number, number][]; __mut: [number, number][] };
+  const w = window as unknown as { __ev: [string, number][]; __long: [number, number][]; __mut: [number, number][]; __sel: [number, string][] };
   w.__ev = [];
   w.__long = [];
   // DOM mutation batches (each React commit is one or more): when, and how many records
   w.__mut = [];
-  new MutationObserver((records) => w.__mut.push([performance.now(), records.length])).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  w.__sel = [];
+  let selected = '';
+  new MutationObserver((records) => {
+    w.__mut.push([performance.now(), records.length]);
+    // when the menu's highlight moves (the selected entry's text)
+    const now = document.querySelector('.ant-menu-item-selected')?.textContent ?? '';
+    if (now !== selected) w.__sel.push([performance.now(), (selected = now)]);
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   for (const type of ['pointermove', 'pointerdown', 'mousedown', 'pointerup', 'click']) {
     document.addEventListener(type, () => w.__ev.push([type, performance.now()]), { capture: true });
   }
@@ -85,11 +92,11 @@ try {
       if (profiled) writeFileSync(process.env.PROFILE_OUT!, JSON.stringify(((await s.cdp.send('Profiler.stop')) as { profile: unknown }).profile));
       await page.waitForTimeout(300);
       const seen = await page.evaluate((since) => {
-        const w = window as unknown as { __ev: [string, number][]; __long: [number, number][]; __mut: [number, number][] };
+        const w = window as unknown as { __ev: [string, number][]; __long: [number, number][]; __mut: [number, number][]; __sel: [number, string][] };
         const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
           .filter((e) => e.startTime >= since)
           .map((e) => [new URL(e.name).pathname.replace(/^\/jeecg-boot/, ''), e.startTime, e.responseEnd] as const);
-        return { ev: w.__ev, long: w.__long, mut: w.__mut, res };
+        return { ev: w.__ev, long: w.__long, mut: w.__mut, sel: w.__sel, res };
       }, tGroup);
       const rel = (x: number) => Math.round(x - t);
       const lastOf = (type: string) => seen.ev.filter((e) => e[0] === type).at(-1)?.[1];
@@ -99,6 +106,7 @@ try {
       console.log(`  main thread from the clock to the rows seen (ms): ${spent.join(', ')}; recalcs ${after.RecalcStyleCount! - before.RecalcStyleCount!}, layouts ${after.LayoutCount! - before.LayoutCount!}, nodes ${after.Nodes}`);
       const muts = seen.mut.filter(([at]) => at >= t && at <= rows);
       console.log(`  DOM mutation batches from the clock to the rows: ${muts.length} (${muts.map(([at, n]) => `${rel(at)}:${n}`).join(' ')})`);
+      console.log(`  menu highlight: ${seen.sel.map(([at, text]) => `${rel(at)} ${text}`).join(', ') || 'unchanged'}`);
       console.log(`  long tasks: ${seen.long.map(([st, d]) => `${rel(st)}+${Math.round(d)}`).join(', ') || 'none'}`);
       for (const [name, st, end] of seen.res) console.log(`  ${String(rel(st)).padStart(5)} -> ${String(rel(end)).padStart(5)}  ${name}`);
     } finally {

@@ -17,6 +17,7 @@ import { MedicineBoxTwoTone, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-d
 import { Link, useLocation } from 'react-router';
 import { useAtomValue } from 'jotai';
 import { appStore, globalConfigAtom, permissionListAtom } from '../state/atoms';
+import type { MenuItem } from '../state/types';
 import { loadGlobalConfig } from '../state/session';
 import { useCan } from '../state/permissions';
 import { settingsAtom, updateSettings } from '../state/settings';
@@ -27,7 +28,7 @@ import { FeedbackBridge } from './FeedbackBridge';
 import { menuTrail } from './menu';
 import { filterMenuByAppList } from './appFilter';
 import { useDevice } from './device';
-import { buildRouteIndex } from './routeInfo';
+import { buildRouteIndex, type RouteIndex } from './routeInfo';
 import { SideMenu } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { MultiTab } from './MultiTab';
@@ -107,11 +108,44 @@ function Logo({ collapsed, dark }: { collapsed?: boolean; dark?: boolean }) {
   );
 }
 
+/**
+ * Breadcrumb and page title, and the document title, from the active tab. The only part of the
+ * shell's frame that follows the tabs: a tab opened by a navigation (an effect, after the page's
+ * first render) re-renders this and the tab strip, not the header, the menu and the page.
+ */
+function PageHeading({ menu, index }: { menu: readonly MenuItem[]; index: RouteIndex }) {
+  const tabs = useAtomValue(tabsAtom, { store: appStore });
+  const location = useLocation();
+  const fullPath = location.pathname + location.search + location.hash;
+  const activeTitle = tabs.pages.find((p) => p.fullPath === fullPath)?.title;
+  const pageName = activeTitle ?? index.lookup(location.pathname).title;
+  useEffect(() => {
+    if (activeTitle) document.title = pageTitle(activeTitle);
+  }, [activeTitle, fullPath]);
+
+  const trail = useMemo(() => menuTrail(menu, location.pathname).filter((m) => m.path !== INDEX_KEY), [menu, location.pathname]);
+  const crumbs = [
+    { key: INDEX_KEY, title: <Link to={INDEX_KEY}>{INDEX_TITLE}</Link> },
+    ...(location.pathname === INDEX_KEY
+      ? []
+      : trail.length > 0
+        ? trail.map((m) => ({ key: m.path, title: <span>{m.meta?.title ?? m.name ?? m.path}</span> }))
+        : [{ key: location.pathname, title: <span>{pageName}</span> }]),
+  ];
+  return (
+    <div style={{ background: '#fff', padding: '12px 24px', marginBottom: 16 }} data-testid="page-header">
+      <Breadcrumb items={crumbs} data-testid="breadcrumb" />
+      <div style={{ fontSize: 20, fontWeight: 500, marginTop: 8, color: 'rgba(0,0,0,.85)' }} data-testid="page-title">
+        {pageName}
+      </div>
+    </div>
+  );
+}
+
 function ShellLayout() {
   const rawMenu = useAtomValue(permissionListAtom, { store: appStore });
   const cfg = useAtomValue(globalConfigAtom, { store: appStore });
   const settings = useAtomValue(settingsAtom, { store: appStore });
-  const tabs = useAtomValue(tabsAtom, { store: appStore });
   const can = useCan();
   const device = useDevice();
   const location = useLocation();
@@ -153,22 +187,6 @@ function ShellLayout() {
     const current = appStore.get(tabsAtom);
     setTabs(showTabs ? openTab(current, page) : singlePage(page));
   }, [location.key, fullPath, showTabs, index]);
-
-  const activeTitle = tabs.pages.find((p) => p.fullPath === fullPath)?.title;
-  const pageName = activeTitle ?? index.lookup(location.pathname).title;
-  useEffect(() => {
-    if (activeTitle) document.title = pageTitle(activeTitle);
-  }, [activeTitle, fullPath]);
-
-  const trail = useMemo(() => menuTrail(rawMenu, location.pathname).filter((m) => m.path !== INDEX_KEY), [rawMenu, location.pathname]);
-  const crumbs = [
-    { key: INDEX_KEY, title: <Link to={INDEX_KEY}>{INDEX_TITLE}</Link> },
-    ...(location.pathname === INDEX_KEY
-      ? []
-      : trail.length > 0
-        ? trail.map((m) => ({ key: m.path, title: <span>{m.meta?.title ?? m.name ?? m.path}</span> }))
-        : [{ key: location.pathname, title: <span>{pageName}</span> }]),
-  ];
 
   const toggle = () => (mobile ? setDrawerOpen((v) => !v) : updateSettings({ sidebarOpen: !settings.sidebarOpen }));
   const Trigger = (mobile ? !drawerOpen : collapsed) ? MenuUnfoldOutlined : MenuFoldOutlined;
@@ -285,12 +303,7 @@ function ShellLayout() {
         {showTabs ? <MultiTab /> : null}
         <Content style={{ margin: '16px 16px 0' }}>
           <div style={fixedWidth ? { maxWidth: 1200, margin: '0 auto' } : undefined}>
-            <div style={{ background: '#fff', padding: '12px 24px', marginBottom: 16 }} data-testid="page-header">
-              <Breadcrumb items={crumbs} data-testid="breadcrumb" />
-              <div style={{ fontSize: 20, fontWeight: 500, marginTop: 8, color: 'rgba(0,0,0,.85)' }} data-testid="page-title">
-                {pageName}
-              </div>
-            </div>
+            <PageHeading menu={rawMenu} index={index} />
             <PageView enabled={showTabs} keepAlive={(p) => index.lookup(p).keepAlive} />
           </div>
         </Content>

@@ -5,7 +5,7 @@
  * (meta.internalOrExternal) open a new tab; iframe menus (layouts/IframePageView) route to
  * their page, which shows the iframe in the content area; meta.target opens meta.url there.
  */
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfigProvider, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { getToken } from '../state/storage';
@@ -22,6 +22,8 @@ import { menuResources, prefetchResources } from '../app/loaders';
  * first click on a group's entry also waited for it.
  */
 const NO_MOTION = { motionAppear: false, motionEnter: false, motionLeave: false };
+/** The top menu's entries are narrower (one object: a new one would render every entry again). */
+const TOP_MENU_THEME = { components: { Menu: { itemPaddingInline: 12 } } };
 
 export interface SideMenuProps {
   menu: readonly MenuItem[];
@@ -90,7 +92,7 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
     else setOpenKeys(keys);
   }
 
-  function onClick({ key }: { key: string }) {
+  function pick({ key }: { key: string }) {
     const item = findMenuItem(menu, key);
     const action = menuAction(item, key, getToken());
     if ('open' in action) window.open(action.open, action.target);
@@ -108,6 +110,17 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   const inline = mode === 'inline';
   const controlled = inline && !collapsed;
   const shown = useMemo(() => (controlled ? withOpenChildrenOnly(items, openKeys) : items), [controlled, items, openKeys]);
+
+  // rc-menu renders every entry again whenever it renders, new handlers alone included (~40 ms
+  // on two cores). The shell renders on every navigation, tab change and header show/hide: the
+  // menu element is kept while what it shows is the same, its handlers reading the latest
+  // render through a ref.
+  const handlers = useRef({ pick, onOpenChange, warmGroup, warmOpenGroups });
+  handlers.current = { pick, onOpenChange, warmGroup, warmOpenGroups };
+  const onPick = useCallback((info: { key: string }) => handlers.current.pick(info), []);
+  const onOpen = useCallback((keys: string[]) => handlers.current.onOpenChange(keys), []);
+  const onWarmOpen = useCallback((keys: string[]) => keys.forEach((k) => handlers.current.warmGroup(k)), []);
+  const onIntent = useCallback(() => handlers.current.warmOpenGroups(), []);
   // The menu mounts in a transition, after the shell: a page's own content (a list's rows),
   // updated at normal priority, is drawn first. rc-menu mounting two dozen groups was ~50 ms
   // of a cold list page's path to its rows.
@@ -116,21 +129,21 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
     startTransition(() => setMounted(true));
     if (!early) void loadEarly().catch(() => undefined);
   }, []);
-  if (!mounted) return <div aria-busy="true" data-testid={inline ? 'side-menu-pending' : 'top-menu-pending'} />;
-  const menuEl = (
+  const menuEl = useMemo(() => (
     <Menu
       mode={mode}
       theme={theme}
       items={shown}
       selectedKeys={selected ? [selected] : []}
       motion={NO_MOTION}
-      {...(controlled ? { openKeys, onOpenChange } : { onOpenChange: (keys: string[]) => keys.forEach(warmGroup) })}
-      onClick={onClick}
-      onMouseEnter={warmOpenGroups}
-      onFocus={warmOpenGroups}
+      {...(controlled ? { openKeys, onOpenChange: onOpen } : { onOpenChange: onWarmOpen })}
+      onClick={onPick}
+      onMouseEnter={onIntent}
+      onFocus={onIntent}
       style={inline ? { borderInlineEnd: 0 } : { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '46px', paddingInline: 8 }}
       data-testid={inline ? 'side-menu' : 'top-menu'}
     />
-  );
-  return inline ? menuEl : <ConfigProvider theme={{ components: { Menu: { itemPaddingInline: 12 } } }}>{menuEl}</ConfigProvider>;
+  ), [mode, theme, shown, selected, controlled, openKeys, onOpen, onWarmOpen, onPick, onIntent, inline]);
+  if (!mounted) return <div aria-busy="true" data-testid={inline ? 'side-menu-pending' : 'top-menu-pending'} />;
+  return inline ? menuEl : <ConfigProvider theme={TOP_MENU_THEME}>{menuEl}</ConfigProvider>;
 }

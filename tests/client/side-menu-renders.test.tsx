@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+/**
+ * The side menu renders rc-menu again only when what it shows changes (entries, open groups,
+ * the selection): the shell renders on every navigation, tab change and header show/hide, and
+ * rc-menu renders every entry each time. Its handlers still act on the latest render.
+ */
+import { afterEach, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { MenuItem } from '../../src/client/state/types';
+
+const menuRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('antd', async (importOriginal) => {
+  const antd = await importOriginal<typeof import('antd')>();
+  const Real = antd.Menu;
+  const Counting = ((props: Parameters<typeof Real>[0]) => {
+    menuRenders.count++;
+    return <Real {...props} />;
+  }) as unknown as typeof Real;
+  return { ...antd, Menu: Counting };
+});
+
+const { SideMenu } = await import('../../src/client/shell/SideMenu');
+
+afterEach(() => cleanup());
+
+const MENU: MenuItem[] = [
+  { path: '/dashboard/analysis', component: 'dashboard/Analysis', meta: { title: '首页' } },
+  {
+    path: '/app',
+    component: 'layouts/RouteView',
+    meta: { title: '医护管理' },
+    children: [
+      { path: '/app/doctor', component: 'resource/hisDoctor', meta: { title: '医生管理' } },
+      { path: '/app/nurse', component: 'resource/hisNurseStaff', meta: { title: '护士管理' } },
+    ],
+  },
+];
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+/** A stand-in for the shell: renders for reasons of its own, and passes a new onPicked each time. */
+function Shell({ picked }: { picked: (n: number) => void }) {
+  const [n, setN] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setN((x) => x + 1)}>shell renders</button>
+      <SideMenu menu={MENU} mode="inline" theme="dark" onPicked={() => picked(n)} />
+      <Where />
+    </>
+  );
+}
+
+const selected = () => [...document.querySelectorAll('.ant-menu-item-selected')].map((e) => e.textContent);
+
+it('a shell render alone does not render the menu again; a pick navigates, moves the highlight and calls the latest onPicked', async () => {
+  const picked: number[] = [];
+  render(<MemoryRouter initialEntries={['/app/doctor']}><Shell picked={(n) => picked.push(n)} /></MemoryRouter>);
+  await screen.findByText('护士管理');
+  expect(selected()).toEqual(['医生管理']);
+
+  const before = menuRenders.count;
+  fireEvent.click(screen.getByText('shell renders'));
+  fireEvent.click(screen.getByText('shell renders'));
+  expect(menuRenders.count).toBe(before);
+
+  await act(async () => {
+    fireEvent.click(screen.getByText('护士管理'));
+  });
+  expect(screen.getByTestId('where').textContent).toBe('/app/nurse');
+  expect(selected()).toEqual(['护士管理']);
+  expect(menuRenders.count).toBeGreaterThan(before);
+  // the shell rendered twice before the pick: the handler saw that render's onPicked
+  expect(picked).toEqual([2]);
+});
