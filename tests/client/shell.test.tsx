@@ -49,6 +49,7 @@ import { filterMenuByAppList, switchOn } from '../../src/client/shell/appFilter'
 import { deviceForWidth, deviceFrom, MOBILE_QUERIES } from '../../src/client/shell/device';
 import { matchesTitle, menuTrail, menuUrl, searchOptions, toMenuItems, withOpenChildrenOnly } from '../../src/client/shell/menu';
 import { menuAction } from '../../src/client/shell/SideMenu';
+import { THEME } from '../../src/client/app/themes';
 import { buildRouteIndex } from '../../src/client/shell/routeInfo';
 import { PageView } from '../../src/client/shell/PageView';
 import type { MenuItem } from '../../src/client/state/types';
@@ -221,8 +222,16 @@ describe('settings', () => {
     expect(applySettingsChange(DEFAULT_SETTINGS, { contentWidth: 'Fluid' }).contentWidth).toBe('Fixed');
   });
 
+  it('the font stack names the Chinese faces of each platform after the Latin ones, before the generic family', () => {
+    const faces = THEME.token.fontFamily.split(',').map((f) => f.trim().replace(/'/g, ''));
+    for (const chinese of ['PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei']) {
+      expect(faces.indexOf(chinese), chinese).toBeGreaterThan(faces.indexOf('Arial'));
+      expect(faces.indexOf(chinese), chinese).toBeLessThan(faces.indexOf('sans-serif'));
+    }
+  });
+
   it('theme tokens and colour-weak mode', () => {
-    expect(themeOf({ primaryColor: '#F5222D' })).toEqual({ token: { colorPrimary: '#F5222D' } });
+    expect(themeOf({ primaryColor: '#F5222D' })).toEqual({ token: { colorPrimary: '#F5222D', fontFamily: THEME.token.fontFamily } });
     expect(() => themeOf({ primaryColor: 'nope' })).toThrow();
     applyColorWeak(true);
     expect(document.body.style.filter).toBe('invert(80%)');

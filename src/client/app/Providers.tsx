@@ -7,6 +7,7 @@ import { ConfigProvider } from 'antd';
 import { appStore } from '../state/atoms';
 import { applyColorWeak, settingsAtom, themeOf } from '../state/settings';
 import { AntdConfig, THEME } from '../api/uiConfig';
+import type { ConsoleTheme } from './themes';
 import { feedback } from '../api/feedback';
 
 export { THEME };
@@ -17,7 +18,7 @@ export const THEME_ERROR = '更新主题失败';
  * invalid theme keeps the last good one and shows 更新主题失败. */
 function SettingsTheme({ children }: { children: ReactNode }) {
   const s = useAtomValue(settingsAtom, { store: appStore });
-  const last = useRef<{ token: { colorPrimary: string } }>(THEME);
+  const last = useRef<ConsoleTheme>(THEME);
   let theme = last.current;
   let failed = false;
   try {
