@@ -11,25 +11,16 @@
  * derives from its own location (the schemas folder) are the same in both.
  */
 import { build } from 'esbuild';
-import { existsSync, readdirSync, renameSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, renameSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newest } from '../scripts/newest.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The bundle, relative to the root. */
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
 /** What the bundle is made of: a change in any of them makes it stale. */
 const SOURCES = ['src/server', 'src/core', 'generators/server-bundle.ts', 'package-lock.json'];
-
-/** Newest mtime (ms) of a file, or of every file below a folder; 0 when missing. */
-export function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = 0;
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
-  return max;
-}
 
 /** Why the bundle must be built again, or null when it is up to date. */
 export function serverBundleStale(root = ROOT): string | null {

@@ -3,24 +3,15 @@
 // The server reads PORT, DATA_DIR, ADMIN_PASSWORD, SEED_ROWS, ... from the environment,
 // which is passed through unchanged.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newest } from './newest.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = join(root, 'dist/client/index.html');
 // Everything the client bundle is built from (src/core is bundled into the client too).
 const sources = ['src/client', 'src/core', 'schemas', 'index.html', 'vite.config.ts'];
-
-/** Newest mtime (ms) of a file or of every file below a directory. */
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = 0;
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
-  return max;
-}
 
 function needsBuild() {
   if (!existsSync(builtIndex)) return 'dist/client/index.html is missing';
