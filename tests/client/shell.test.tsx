@@ -232,6 +232,8 @@ describe('settings', () => {
 
   it('theme tokens and colour-weak mode', () => {
     expect(themeOf({ primaryColor: '#F5222D' })).toEqual({ token: { colorPrimary: '#F5222D', fontFamily: THEME.token.fontFamily } });
+    // the default colour gives the very theme the static antd stylesheet is built under
+    expect(themeOf(DEFAULT_SETTINGS)).toEqual(THEME);
     expect(() => themeOf({ primaryColor: 'nope' })).toThrow();
     applyColorWeak(true);
     expect(document.body.style.filter).toBe('invert(80%)');

@@ -110,11 +110,17 @@ describe('list table mount', () => {
     return schemas;
   }
 
-  it('a menu group opens at once and loads its modules\' schemas as it opens, and no other group\'s', async () => {
+  /** An administrator's session, recording the schema chunks it fetches from now on. */
+  async function watchingSchemas() {
     const groupOf = menuGroups();
     const { page, errors } = await e2e.newSession();
     await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
-    const schemas = schemaRequests(page, groupOf);
+    return { page, errors, groupOf, schemas: schemaRequests(page, groupOf) };
+  }
+  const modulesOf = (groupOf: Map<string, string>, group: string) => [...groupOf].filter(([, g]) => g === group).map(([n]) => n).sort();
+
+  it('a menu group opens at once and loads its modules\' schemas as it opens, and no other group\'s', async () => {
+    const { page, errors, groupOf, schemas } = await watchingSchemas();
     await page.goto(`${e2e.url}/dashboard/analysis`);
     await page.locator('[data-testid="side-menu"]').waitFor();
     await page.waitForLoadState('networkidle');
@@ -128,7 +134,7 @@ describe('list table mount', () => {
     }));
     expect(sub.motion).toBe(false);
     expect(sub.height).toBeGreaterThan(30);
-    const group = [...groupOf].filter(([, g]) => g === '医护管理').map(([n]) => n).sort();
+    const group = modulesOf(groupOf, '医护管理');
     await expect.poll(() => [...new Set(schemas)].sort()).toEqual(group);
 
     // the click asks for no schema: the list's rows wait for its list call only
@@ -142,10 +148,7 @@ describe('list table mount', () => {
   });
 
   it('the group a list page opens in loads its modules when the pointer reaches the menu, not before', async () => {
-    const groupOf = menuGroups();
-    const { page, errors } = await e2e.newSession();
-    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
-    const schemas = schemaRequests(page, groupOf);
+    const { page, errors, groupOf, schemas } = await watchingSchemas();
     await page.goto(`${e2e.url}/app/doctor`);
     await waitForList(page);
     await page.waitForLoadState('networkidle');
@@ -155,7 +158,7 @@ describe('list table mount', () => {
     expect(schemas).toEqual(['hisDoctor']);
 
     await page.locator('[data-testid="side-menu"]').hover();
-    const group = [...groupOf].filter(([, g]) => g === '医护管理').map(([n]) => n).sort();
+    const group = modulesOf(groupOf, '医护管理');
     await expect.poll(() => [...new Set(schemas)].sort()).toEqual(group);
     // a sibling's click then asks for no schema
     const before = schemas.length;

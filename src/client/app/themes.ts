@@ -20,5 +20,13 @@ export interface ConsoleTheme {
   token: { colorPrimary: string; fontFamily: string };
 }
 
-export const THEME: ConsoleTheme = { token: { colorPrimary: '#1890FF', fontFamily: FONT_FAMILY } };
+/**
+ * The theme for a primary colour: the one place its tokens are listed, so the default colour
+ * chosen in the settings yields the very tokens (and theme hash) the static stylesheet was built under.
+ */
+export function themeWith(colorPrimary: string): ConsoleTheme {
+  return { token: { colorPrimary, fontFamily: FONT_FAMILY } };
+}
+
+export const THEME: ConsoleTheme = themeWith('#1890FF');
 

@@ -21,7 +21,7 @@
 import { atom } from 'jotai';
 import { appStore } from './atoms';
 import { KEYS, ls } from './storage';
-import { FONT_FAMILY, type ConsoleTheme } from '../app/themes';
+import { themeWith, type ConsoleTheme } from '../app/themes';
 
 export type NavTheme = 'dark' | 'light';
 export type LayoutMode = 'sidemenu' | 'topmenu';
@@ -173,7 +173,7 @@ export function reloadSettings(): Settings {
 /** antd theme of the settings: colorPrimary. Throws on an invalid colour. */
 export function themeOf(s: Pick<Settings, 'primaryColor'>): ConsoleTheme {
   if (!isColor(s.primaryColor)) throw new Error(`invalid colour ${String(s.primaryColor)}`);
-  return { token: { colorPrimary: s.primaryColor, fontFamily: FONT_FAMILY } };
+  return themeWith(s.primaryColor);
 }
 
 /** 色弱模式: body.colorWeak -> filter invert(80%). */
