@@ -23,7 +23,7 @@ import { useCan } from '../state/permissions';
 import { settingsAtom, updateSettings } from '../state/settings';
 import { loadUserPrefs } from '../state/userPrefs';
 import { INDEX_KEY, INDEX_TITLE, openTab, rememberedTitle, setTabs, singlePage, tabsAtom } from '../state/tabs';
-import { DEFAULT_TITLE, pageTitle } from '../app/title';
+import { DEFAULT_TITLE, pageTitle, setDocumentTitle } from '../app/title';
 import { FeedbackBridge } from './FeedbackBridge';
 import { menuTrail } from './menu';
 import { filterMenuByAppList } from './appFilter';
@@ -120,7 +120,7 @@ function PageHeading({ menu, index }: { menu: readonly MenuItem[]; index: RouteI
   const activeTitle = tabs.pages.find((p) => p.fullPath === fullPath)?.title;
   const pageName = activeTitle ?? index.lookup(location.pathname).title;
   useEffect(() => {
-    if (activeTitle) document.title = pageTitle(activeTitle);
+    if (activeTitle) setDocumentTitle(pageTitle(activeTitle));
   }, [activeTitle, fullPath]);
 
   const trail = useMemo(() => menuTrail(menu, location.pathname).filter((m) => m.path !== INDEX_KEY), [menu, location.pathname]);

@@ -4,6 +4,7 @@
  * never enters the login route or the first paint of the home page.
  */
 import { useEffect, useRef } from 'react';
+import { whenIdle } from '../../../app/idle';
 import {
   ArcElement,
   BarController,
@@ -40,9 +41,9 @@ export default function ChartView({ config, height = 280, testId }: ChartViewPro
       chart.current = null;
       if (!c) return;
       // a new config redraws on this canvas now; a chart whose page is gone (a menu click to a
-      // list) is released in a task of its own, not in the click's render
+      // list) is released when the browser is idle, after the page it left for has drawn
       if (c.canvas?.isConnected) c.destroy();
-      else setTimeout(() => c.destroy(), 0);
+      else whenIdle(() => c.destroy());
     };
   }, [config]);
   return (
