@@ -43,6 +43,7 @@ import { registerScheduleEffects } from './schedule/effects.js';
 import { registerMessageEffects as registerChannelSendEffects } from './messages/effects.js';
 import { UploadQueue, type UploadQueueOptions } from './regulator/queue.js';
 import { DatabaseReplayGuard } from './protocol/replay.js';
+import { RefLabelCache } from './resources/label-cache.js';
 import { CountCache } from './resources/count-cache.js';
 import { buildModel } from './resources/model.js';
 import { registerResources } from './resources/routes.js';
@@ -200,6 +201,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     models,
     protocol,
     counts: new CountCache(),
+    labels: new RefLabelCache(),
     sessions: new SessionStore(database),
     dicts: new DictCache(database),
     checkRules: liveRules ?? fixedRules(fileRules),
@@ -207,6 +209,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     effects: createAppEffects(opts.effects),
   };
   ctx.counts.attach(bus);
+  // every durable write moves its tables' versions here and on every other instance
+  database.writes.on((written) => { for (const t of written) ctx.counts.invalidate(t); });
   ctx.sessions.attach(bus);
   ctx.dicts.attach(bus);
   liveRules?.attach(bus);
@@ -318,6 +322,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.decorate('uploadQueue', uploads);
   exports.start();
   app.decorate('exportQueue', exports);
+  app.decorate('appContext', ctx);
   app.addHook('onClose', async () => {
     jobs.stop();
     await uploads.stop();

@@ -5,6 +5,7 @@ import type { Bus } from './bus/index.js';
 import type { Effects } from './resources/effects.js';
 import type { Database } from './db/connection.js';
 import type { CountCache } from './resources/count-cache.js';
+import type { RefLabelCache } from './resources/label-cache.js';
 import type { SessionStore } from './auth/session.js';
 import type { ResourceModel } from './resources/model.js';
 import type { DictCache } from './system/dict-cache.js';
@@ -17,7 +18,10 @@ export interface AppContext {
   /** Server view of every module schema, by resource name. */
   models: Map<string, ResourceModel>;
   protocol: ProtocolConfig;
+  /** List totals, and the table versions every cache of a table's contents checks. */
   counts: CountCache;
+  /** Reference labels between list calls (valid while their table's version holds). */
+  labels: RefLabelCache;
   sessions: SessionStore;
   /** Dictionary labels as the database holds them (console edits show at once). */
   dicts: DictCache;

@@ -2,6 +2,7 @@ import 'fastify';
 import type { SessionUser } from './auth/session.js';
 import type { UploadQueue } from './regulator/queue.js';
 import type { ExportQueue } from './exports/queue.js';
+import type { AppContext } from './context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     uploadQueue: UploadQueue;
     /** The background export queue of this app (drain() runs the due jobs, purge() drops expired files). */
     exportQueue: ExportQueue;
+    /** What this app's routes share: the database, the schemas, the caches. */
+    appContext: AppContext;
   }
   interface FastifyRequest {
     session: SessionUser | null;

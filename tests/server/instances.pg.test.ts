@@ -167,6 +167,23 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('three instances on one Postgr
     await within(1000, async () => (await total(B, tokens[1]!, path)) === before && (await total(C, tokens[2]!, path)) === before);
   });
 
+  it("a hospital renamed on A is named anew in B's and C's department lists within 1 s", async () => {
+    const h = await tdb.query<{ hospital_id: string }>('select hospital_id from his_department where tenant_id = 1001 order by id limit 1');
+    const id = String(h[0]!.hospital_id);
+    const names = async (n: Instance, token: string) =>
+      (await api<Page<Rec>>(n.url, '/hisDepartment/list', { token, tenantId: 1001, query: { hospitalId: id, pageSize: 5 } })).result.records.map((r) => r.hospitalId_dictText);
+    // B and C keep the hospital's name first (label-cache.ts), so a stale one would show
+    const before = await names(B, tokens[1]!);
+    expect(before.length).toBeGreaterThan(0);
+    expect(await names(C, tokens[2]!)).toEqual(before);
+    const row = await api<Rec>(A.url, '/hisHospital/queryById', { token: tokens[0]!, tenantId: 1001, query: { id } });
+    const edit = await api(A.url, '/hisHospital/edit', { method: 'PUT', token: tokens[0]!, tenantId: 1001, body: { ...row.result, name: '多实例改名医院' } });
+    expect(edit.success, edit.message).toBe(true);
+    const renamed = (xs: unknown[]) => xs.length === before.length && xs.every((x) => x === '多实例改名医院');
+    const seen = await within(1000, async () => renamed(await names(B, tokens[1]!)) && renamed(await names(C, tokens[2]!)));
+    expect(seen).toBeLessThanOrEqual(1000);
+  });
+
   it('a push published through B reaches a socket held by C within 2 s', async () => {
     const hospToken = await apiLogin(C.url, 'hospadmin', 'Hosp@123456');
     const info = await api<{ userInfo?: { id: string } } & Rec>(C.url, '/sys/login', { body: { username: 'hospadmin', password: 'Hosp@123456' } });

@@ -16,6 +16,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { StatementNames, nameStatements } from './pg-named.js';
+import { WriteWatch, watchedDialect } from './write-watch.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -24,6 +25,8 @@ export interface Database {
   db: Kysely<any>;
   dialect: DialectName;
   raw: BetterSqlite3.Database | null;
+  /** Tables of every durable write made through `db` (write-watch.ts). */
+  writes: WriteWatch;
   /**
    * Runs a read compiled by Kysely and answers its rows as arrays, in select-list order (no
    * object per row: a list page's 30-odd columns cost a third less to read). SQLite only.
@@ -59,8 +62,9 @@ export function openDatabase(opts: OpenOptions): Database {
     pool.on('error', (err) => console.error('PostgreSQL pool:', err.message));
     const names = new StatementNames();
     pool.on('connect', (client) => nameStatements(client as pg.PoolClient, names));
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', raw: null, close: () => db.destroy() };
+    const writes = new WriteWatch();
+    const db = new Kysely<any>({ dialect: watchedDialect(new PostgresDialect({ pool }), writes) });
+    return { db, dialect: 'postgres', raw: null, writes, close: () => db.destroy() };
   }
   let file = ':memory:';
   if (!opts.memory) {
@@ -75,8 +79,9 @@ export function openDatabase(opts: OpenOptions): Database {
   raw.pragma('cache_size = -65536');
   raw.pragma('temp_store = MEMORY');
   raw.pragma('busy_timeout = 5000');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: cachingStatements(raw) }) });
-  return { db, dialect: 'sqlite', raw, readArrays: arrayReader(db, raw), close: () => db.destroy() };
+  const writes = new WriteWatch();
+  const db = new Kysely<any>({ dialect: watchedDialect(new SqliteDialect({ database: cachingStatements(raw) }), writes) });
+  return { db, dialect: 'sqlite', raw, writes, readArrays: arrayReader(db, raw), close: () => db.destroy() };
 }
 
 /**

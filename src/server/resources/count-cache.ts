@@ -4,6 +4,9 @@
  * that table. A total is stored with the version read BEFORE its count query ran, so a count
  * that raced with a write is never kept as current. Entries also expire after a minute, so a
  * lost bus message cannot keep a wrong total for long.
+ *
+ * The table versions here are also what other caches of a table's contents check (reference
+ * labels, labels.ts). A lost connection to the bus (RESYNC) moves every table to a new version.
  */
 import { RESYNC, type Bus } from '../bus/index.js';
 
@@ -12,6 +15,8 @@ const TTL_MS = 60_000;
 
 export class CountCache {
   private versions = new Map<string, number>();
+  /** Bumped on RESYNC: every version read before it is stale. */
+  private generation = 0;
   private totals = new Map<string, { version: number; total: number; at: number }>();
   private bus?: Bus;
 
@@ -21,14 +26,14 @@ export class CountCache {
   attach(bus: Bus): void {
     this.bus = bus;
     bus.subscribe(CHANNEL, (table) => {
-      if (table === RESYNC || table === null) this.clear();
+      if (table === RESYNC || table === null) this.resync();
       else if (typeof table === 'string') this.bump(table);
     });
   }
 
-  /** The version to pass to `set` for a count about to be run. */
+  /** The version to pass to `set` for a count about to be run (or to check a cached read against). */
   version(table: string): number {
-    return this.versions.get(table) ?? 0;
+    return this.generation * 2 ** 32 + (this.versions.get(table) ?? 0);
   }
 
   get(table: string, tenant: number, filterKey: string, now = Date.now()): number | undefined {
@@ -48,10 +53,11 @@ export class CountCache {
   }
 
   private bump(table: string): void {
-    this.versions.set(table, this.version(table) + 1);
+    this.versions.set(table, (this.versions.get(table) ?? 0) + 1);
   }
 
-  private clear(): void {
+  private resync(): void {
+    this.generation++;
     this.totals.clear();
   }
 }
