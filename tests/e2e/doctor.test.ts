@@ -77,6 +77,30 @@ describe('医生管理 (hisDoctor) end to end', () => {
     admin.errors.assertClean();
   });
 
+  it('the pager offers 条/页 and 跳至 once the rows are drawn: 20 条/页 asks pageSize=20, 跳至 2 asks pageNo=2', async () => {
+    const { page } = admin;
+    const pager = resourceTable(page).locator('.ant-pagination');
+    const listCall = (match: (u: URL) => boolean) =>
+      page.waitForRequest((r) => r.method() === 'GET' && new URL(r.url()).pathname.endsWith('/hisDoctor/list') && match(new URL(r.url())));
+    await pager.locator('.ant-pagination-options-size-changer').getByText('10 条/页').click();
+    const twenty = listCall((u) => u.searchParams.get('pageSize') === '20');
+    await page.locator('.ant-select-item-option').getByText('20 条/页', { exact: true }).click();
+    await twenty;
+    await expect.poll(() => tableRows(page).count()).toBe(20);
+    const second = listCall((u) => u.searchParams.get('pageNo') === '2' && u.searchParams.get('pageSize') === '20');
+    await pager.locator('.ant-pagination-options-quick-jumper input').fill('2');
+    await pager.locator('.ant-pagination-options-quick-jumper input').press('Enter');
+    await second;
+    await expect.poll(() => pager.locator('.ant-pagination-item-active').innerText()).toBe('2');
+    // back to the first page of ten, as the next steps expect
+    const back = listCall((u) => u.searchParams.get('pageSize') === '10');
+    await pager.locator('.ant-pagination-options-size-changer').click();
+    await page.locator('.ant-select-item-option').getByText('10 条/页', { exact: true }).click();
+    await back;
+    await expect.poll(() => tableRows(page).count()).toBe(10);
+    admin.errors.assertClean();
+  });
+
   it('an invalid phone blocks saving with 手机号码格式不正确! under the field', async () => {
     const { page } = admin;
     await resourceTable(page).waitFor();

@@ -353,8 +353,10 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
                 current: query.pageNo,
                 pageSize: query.pageSize,
                 total: list.total,
-                showSizeChanger: true,
-                showQuickJumper: true,
+                // 条/页 (an antd Select) and 跳至 join the pager in the frame after the rows, as
+                // the search form does: ~10 ms less between a menu click and its rows
+                showSizeChanger: firstPainted,
+                showQuickJumper: firstPainted,
                 pageSizeOptions: PAGE_SIZE_OPTIONS,
                 showTotal: (t, range) => showTotal(t, range, list.totalCapped),
               }}
