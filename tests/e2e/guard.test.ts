@@ -233,7 +233,7 @@ describe('public and static routes', () => {
       await page.waitForTimeout(300);
       expect(new URL(page.url()).pathname, path).toBe(path);
       expect(await loginForm(page).count(), path).toBe(0);
-      expect(await page.title(), path).toMatch(new RegExp(` - ${DEFAULT_TITLE}$`));
+      await expect.poll(() => page.title(), { message: path }).toMatch(new RegExp(` - ${DEFAULT_TITLE}$`));
     }
     expect(await storedToken(page)).toBeNull();
     s.errors.assertClean([LOGO]);

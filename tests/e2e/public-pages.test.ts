@@ -60,7 +60,7 @@ describe('public pages', () => {
     const card = page.getByTestId('app-version').filter({ hasText: '患者端 · Android' });
     await card.getByText(`版本 ${VERSION}`, { exact: true }).waitFor({ state: 'visible' });
     await expect(card.getByRole('link', { name: '下载安装包' }).getAttribute('href')).resolves.toBe(APK);
-    expect(await page.title()).toBe('下载 - 互联网医院后台管理');
+    await expect.poll(() => page.title()).toBe('下载 - 互联网医院后台管理');
     await noLogin(page, '/download');
 
     await page.goto(`${e2e.url}/download/file`);
@@ -96,7 +96,7 @@ describe('public pages', () => {
     for (const path of ['/OrderTreatProcess', '/orderTreatProcess']) {
       await page.goto(`${e2e.url}${path}`);
       for (const step of ['选择医生', '发起问诊', '开具处方', '药品配送']) await page.getByText(step, { exact: true }).waitFor({ state: 'visible' });
-      expect(await page.title()).toBe('就诊流程 - 互联网医院后台管理');
+      await expect.poll(() => page.title()).toBe('就诊流程 - 互联网医院后台管理');
       await noLogin(page, path);
     }
     await page.goto(`${e2e.url}/test/home`);
