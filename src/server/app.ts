@@ -209,8 +209,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     effects: createAppEffects(opts.effects),
   };
   ctx.counts.attach(bus);
-  // every durable write moves its tables' versions here and on every other instance
-  database.writes.on((written) => { for (const t of written) ctx.counts.invalidate(t); });
+  // every durable write to a module's table moves the table's version here and on every other
+  // instance (the tables lists and labels read; not the nonce, counter or token tables)
+  database.writes.on((written) => { for (const t of written) if (tables.has(t)) ctx.counts.invalidate(t); });
   ctx.sessions.attach(bus);
   ctx.dicts.attach(bus);
   liveRules?.attach(bus);
