@@ -89,7 +89,6 @@ export function registerDepartUserRoutes(app: FastifyInstance, ctx: AppContext):
       const q = (req.query ?? {}) as Query;
       const changed = await ctx.database.db.transaction().execute((trx) =>
         moveUsers({ db: trx, model: departUsers, caller: { user, tenantId: req.tenantId } }, one(q, 'depId'), split(one(q, 'userId')), false, 'removeUsers'));
-      ctx.counts.invalidate(departUsers.table);
       return ok({ changed: changed.length }, '移出部门成功！');
     });
     app.get('/sys/user/queryUserByDepId', async (req) => {

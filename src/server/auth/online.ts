@@ -45,7 +45,6 @@ export async function recordOnline(ctx: AppContext, req: FastifyRequest, user: R
     if (c && v !== null && v !== undefined) row[c.column] = toStored(c, typeof v === 'string' ? v.slice(0, c.field.maxLength ?? 300) : v);
   }
   await ctx.database.db.insertInto(m.table).values(row).execute();
-  ctx.counts.invalidate(m.table);
   return id;
 }
 
@@ -72,7 +71,6 @@ export async function purgeEndedSessions(ctx: AppContext, now = Date.now()): Pro
     )))
     .executeTakeFirst();
   const n = Number(r.numDeletedRows ?? 0);
-  if (n > 0) ctx.counts.invalidate(m.table);
   return n;
 }
 

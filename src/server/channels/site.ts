@@ -28,7 +28,6 @@ export const siteChannel: ChannelAdapter = {
     await insertInbox(c.db, id, msg.tenantId as number, [userId]);
     const ctx = c.ctx;
     c.afterCommit(() => {
-      ctx.counts.invalidate(m.table);
       ctx.pushToUsers?.([userId], { cmd: 'user', msgId: id, msgTxt: msg.title, title: msg.title, msgCategory: '2', priority: 'M' });
     });
   },

@@ -366,7 +366,6 @@ export async function commitImport(ctx: AppContext, m: ResourceModel, payloads: 
     await runAfterWrite(ctx, trx, m, caller, 'add', ids, {}, pending);
     await logWrites(trx, caller, m.name, 'import', ids, 1, { model: m });
   });
-  ctx.counts.invalidate(m.table);
   await flush(pending);
   return ids;
 }

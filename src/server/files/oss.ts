@@ -35,7 +35,6 @@ export async function registerUpload(ctx: AppContext, req: FastifyRequest, u: Up
   }
   try {
     await ctx.database.db.insertInto(m.table).values(row).execute();
-    ctx.counts.invalidate(m.table);
   } catch (err) {
     console.error('[oss] register failed', err);
   }

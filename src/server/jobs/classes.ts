@@ -84,7 +84,6 @@ export const JOB_CLASSES: Record<string, JobClass> = {
     const days = params.days === undefined ? 30 : num(params.days, 'days', 1);
     const cutoff = nowText(new Date(Date.now() - days * 86_400_000));
     const res = await ctx.database.db.deleteFrom('sys_quartz_job_log').where('fire_time', '<', cutoff).executeTakeFirst();
-    ctx.counts.invalidate('sys_quartz_job_log');
     return `已清理 ${Number(res.numDeletedRows ?? 0)} 条`;
   },
 };

@@ -102,7 +102,6 @@ export async function runJob(ctx: AppContext, job: JobRow, trigger: 'cron' | 'ma
       message: message.slice(0, 2000),
     })
     .execute();
-  ctx.counts.invalidate('sys_quartz_job_log');
   return { ok, message };
 }
 

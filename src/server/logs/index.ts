@@ -46,7 +46,6 @@ export async function writeLog(ctx: AppContext, e: LogEntry): Promise<void> {
     if (c && v !== undefined) row[c.column] = toStored(c, typeof v === 'string' ? v.slice(0, c.field.maxLength ?? 2000) : v);
   }
   await ctx.database.db.insertInto(m.table).values(row).execute();
-  ctx.counts.invalidate(m.table);
 }
 
 const quietly = (p: Promise<void>) => { p.catch((err: unknown) => { console.error('[log] write failed', err); }); };

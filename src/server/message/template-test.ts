@@ -32,7 +32,6 @@ export function registerTemplateTestEffect(effects: Effects): void {
       esType: channel, esSendTime: nowText(), esSendStatus: STATUS.ok, esSendNum: 1, remark: '发送测试',
     });
     await e.db.insertInto(rm.table).values(rec).execute();
-    e.afterCommit?.(() => e.ctx.counts.invalidate(rm.table));
     return { id: rec.id, receiver: to.account };
   });
 }

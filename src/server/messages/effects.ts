@@ -67,7 +67,6 @@ export function registerMessageEffects(effects: Effects): void {
       ids.push(id);
     }
     await logWrites(e.db, e.caller, link.model.name, 'add', ids, 1);
-    e.ctx.counts.invalidate(link.model.table);
     return { sent: ids.length };
   });
 }

@@ -65,7 +65,6 @@ export async function runEffectAction(ctx: AppContext, m: ResourceModel, a: Reso
     }
     return out;
   });
-  ctx.counts.invalidate(m.table);
   for (const fn of committed) await fn();
   return result;
 }

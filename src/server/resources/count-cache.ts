@@ -1,7 +1,7 @@
 /**
- * Cached totals of list queries, keyed by (table, tenant, filter). Any write to a table bumps
- * its version on every instance (through the bus), which invalidates every cached total of
- * that table. A total is stored with the version read BEFORE its count query ran, so a count
+ * Cached totals of list queries, keyed by (table, tenant, filter). Any durable write to a table
+ * (db/write-watch.ts, wired in app.ts) bumps its version on every instance (through the bus),
+ * which invalidates every cached total of that table. A total is stored with the version read BEFORE its count query ran, so a count
  * that raced with a write is never kept as current. Entries also expire after a minute, so a
  * lost bus message cannot keep a wrong total for long.
  *

@@ -103,7 +103,6 @@ export async function keepCounts(ctx: AppContext, db: Db, m: ResourceModel, ids:
       }
       await db.updateTable(k.owner.table).set({ [k.col.column]: n }).where('id', '=', o.id).where('tenant_id', '=', tenantId).execute();
     }
-    ctx.counts.invalidate(k.owner.table);
     if (k.spec.per && ids.length) await keepPerLimit(db, k, ids, tenantId, prefix);
   }
   for (const k of counters.filter((x) => x.owner === m && x.spec.max)) {
@@ -169,6 +168,5 @@ export async function recountAll(ctx: AppContext, db: Db = ctx.database.db): Pro
             .$if(!!k.spec.where, (qb) => qb.where((e2) => whereExpr(e2, k.counted, k.spec.where!))),
       } as never)
       .execute();
-    ctx.counts.invalidate(k.owner.table);
   }
 }

@@ -155,7 +155,6 @@ async function takeReferenced(e: EffectContext, c: FieldCol, target: ResourceMod
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw refuse(undefined);
   await logWrites(e.db, e.caller, target.name, t.action, [String(row.id)], storedVersion(row) + 1);
-  e.afterCommit?.(() => e.ctx.counts.invalidate(target.table));
 }
 
 /** The transition a referenced record takes once this row and its siblings have refunded all of it. */

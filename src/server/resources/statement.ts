@@ -232,7 +232,6 @@ async function compare(e: EffectContext, files: FileReader): Promise<void> {
     await e.db.insertInto(dm.table).values({ ...values, id, tenant_id: e.caller.tenantId, create_by: e.caller.user.username, create_time: now, version: 1 }).execute();
     await logWrites(e.db, e.caller, dm.name, 'add', [id], 1);
   }
-  if (found.length) e.afterCommit?.(() => e.ctx.counts.invalidate(dm.table));
 
   const t = spec.totals ?? {};
   const out: Rec = {};
@@ -295,7 +294,6 @@ async function diffResolved(e: EffectContext): Promise<void> {
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return;
   await logWrites(e.db, e.caller, owner.name, t.action, [taskId], storedVersion(task as Rec) + 1);
-  e.afterCommit?.(() => e.ctx.counts.invalidate(owner.table));
 }
 
 /** Registers `statementCompare` (reading uploads through `ctx.readUpload`) and `statementDiffResolved`. */

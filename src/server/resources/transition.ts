@@ -173,8 +173,6 @@ export async function runTransition(ctx: AppContext, m: ResourceModel, t: Transi
     if (!(e instanceof VersionMoved)) throw e;
     throw await conflict(ctx, m, id, caller.tenantId, caller.user);
   }
-  ctx.counts.invalidate(m.table);
-  if (t.ledger) ctx.counts.invalidate(ctx.models.get(t.ledger.resource)!.table);
   await flush(pending);
   return id;
 }

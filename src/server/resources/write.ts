@@ -206,8 +206,6 @@ export async function addRecord(ctx: AppContext, m: ResourceModel, body: unknown
       await logWrites(trx, caller, m.name, 'add', [id], 1, { model: m });
     });
   });
-  ctx.counts.invalidate(m.table);
-  for (const l of links) ctx.counts.invalidate(l.model.table);
   await flush(pending);
   return id;
 }
@@ -261,8 +259,6 @@ export async function editRecord(ctx: AppContext, m: ResourceModel, body: unknow
     if (!(e instanceof VersionMoved)) throw e;
     throw await conflict(ctx, m, sid, caller.tenantId, caller.user);
   }
-  ctx.counts.invalidate(m.table);
-  for (const l of links) ctx.counts.invalidate(l.model.table);
   await flush(pending);
   return sid;
 }
@@ -296,8 +292,6 @@ export async function deleteRecords(ctx: AppContext, m: ResourceModel, ids: stri
     await runAfterWrite(ctx, trx, m, caller, 'delete', own, {}, pending);
     await logWrites(trx, caller, m.name, 'delete', own, undefined, { model: m, before: found as Rec[] });
   });
-  ctx.counts.invalidate(m.table);
-  for (const l of links) ctx.counts.invalidate(l.model.table);
   await flush(pending);
   return own.length;
 }

@@ -94,7 +94,6 @@ export function registerScheduleEffects(effects: Effects): void {
     }
     if (ids.length) {
       await logWrites(e.db, e.caller, target.name, 'add', ids, 1);
-      e.afterCommit?.(() => e.ctx.counts.invalidate(target.table));
     }
   });
 }
