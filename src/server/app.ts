@@ -195,13 +195,14 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const fileRules = CheckRules.fromDir(path.join(opts.schemasDir ?? DEFAULT_SCHEMAS_DIR, 'rules'));
   const tables = new Set([...models.values()].map((m) => m.table));
   const liveRules = tables.has(RULE_TABLE) && tables.has(RULE_ITEM_TABLE) ? new LiveCheckRules(database, fileRules) : undefined;
+  const counts = new CountCache();
   const ctx: AppContext = {
     database,
     registry,
     models,
     protocol,
-    counts: new CountCache(),
-    labels: new RefLabelCache(),
+    counts,
+    labels: new RefLabelCache((table) => counts.version(table)),
     sessions: new SessionStore(database),
     dicts: new DictCache(database),
     checkRules: liveRules ?? fixedRules(fileRules),

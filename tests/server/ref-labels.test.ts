@@ -75,22 +75,32 @@ describe('reference labels between list calls', () => {
 
 describe('RefLabelCache', () => {
   const key = 'his_hospital\u0000id\u0000name\u00001001';
+  const T = 'his_hospital';
+  const versions = new Map<string, number>();
+  const cache = (max?: number) => new RefLabelCache((t) => versions.get(t) ?? 0, max);
 
   it('answers what it keeps at the same version, for TTL; a value with no row is known to have none', () => {
-    const c = new RefLabelCache();
-    c.store(key, 3, 3, ['1', '2'], new Map([['1', '第一医院']]), 0);
-    expect(c.lookup(key, 3, ['1', '2', '9'], 1000)).toEqual({ known: new Map([['1', '第一医院'], ['2', null]]), missing: ['9'] });
-    expect(c.lookup(key, 4, ['1'], 1000)).toEqual({ known: new Map(), missing: ['1'] });
-    expect(c.lookup(key, 3, ['1'], LABEL_TTL_MS)).toEqual({ known: new Map(), missing: ['1'] });
+    versions.set(T, 3);
+    const c = cache();
+    c.store(T, key, 3, ['1', '2'], new Map([['1', '第一医院']]), 0);
+    // '2' is neither a label nor missing: no row has it
+    expect(c.lookup(T, key, ['1', '2', '9'], 1000)).toEqual({ labels: new Map([['1', '第一医院']]), missing: ['9'], version: 3 });
+    versions.set(T, 4);
+    expect(c.lookup(T, key, ['1'], 1000)).toEqual({ labels: new Map(), missing: ['1'], version: 4 });
+    versions.set(T, 3);
+    c.store(T, key, 3, ['1'], new Map([['1', '第一医院']]), 0);
+    expect(c.lookup(T, key, ['1'], LABEL_TTL_MS)).toEqual({ labels: new Map(), missing: ['1'], version: 3 });
   });
 
   it('keeps nothing read across a write (the version moved while reading), and drops all past its bound', () => {
-    const c = new RefLabelCache(3);
-    c.store(key, 3, 4, ['1'], new Map([['1', '旧名']]), 0);
-    expect(c.lookup(key, 4, ['1'], 0).missing).toEqual(['1']);
-    c.store(key, 4, 4, ['1', '2', '3'], new Map([['1', 'a'], ['2', 'b'], ['3', 'c']]), 0);
-    c.store('other', 1, 1, ['x'], new Map([['x', 'y']]), 0);
-    expect(c.lookup(key, 4, ['1'], 0).missing).toEqual(['1']);
-    expect(c.lookup('other', 1, ['x'], 0).known).toEqual(new Map([['x', 'y']]));
+    versions.set(T, 4);
+    versions.set('other', 1);
+    const c = cache(3);
+    c.store(T, key, 3, ['1'], new Map([['1', '旧名']]), 0);
+    expect(c.lookup(T, key, ['1'], 0).missing).toEqual(['1']);
+    c.store(T, key, 4, ['1', '2', '3'], new Map([['1', 'a'], ['2', 'b'], ['3', 'c']]), 0);
+    c.store('other', 'other', 1, ['x'], new Map([['x', 'y']]), 0);
+    expect(c.lookup(T, key, ['1'], 0).missing).toEqual(['1']);
+    expect(c.lookup('other', 'other', ['x'], 0).labels).toEqual(new Map([['x', 'y']]));
   });
 });

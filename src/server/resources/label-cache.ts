@@ -20,48 +20,62 @@ interface Entry {
   labels: Map<string, string | null>;
 }
 
+/** What a lookup knows, and what is left to read (with the version to store it under). */
+export interface LabelLookup {
+  /** value -> label of the values known to have one (a value with none shows as it is) */
+  labels: Map<string, string>;
+  missing: string[];
+  version: number;
+}
+
 export class RefLabelCache {
   private entries = new Map<string, Entry>();
   private size = 0;
 
-  /** `maxValues`: values kept over all entries before everything is dropped and kept afresh. */
-  constructor(private readonly maxValues = 50_000) {}
+  /**
+   * `versionOf`: a table's current version (CountCache.version). `maxValues`: values kept over
+   * all entries before everything is dropped and kept afresh.
+   */
+  constructor(private readonly versionOf: (table: string) => number, private readonly maxValues = 50_000) {}
 
-  /** The labels known for `values` at `version` (null: known to have none), and the values to read. */
-  lookup(key: string, version: number, values: readonly string[], now = Date.now()): { known: Map<string, string | null>; missing: string[] } {
-    const e = this.entries.get(key);
-    const live = e && e.version === version && now - e.at < LABEL_TTL_MS ? e : undefined;
-    const known = new Map<string, string | null>();
+  lookup(table: string, key: string, values: readonly string[], now = Date.now()): LabelLookup {
+    const version = this.versionOf(table);
+    const e = this.live(key, version, now);
+    const labels = new Map<string, string>();
     const missing: string[] = [];
     for (const v of values) {
-      const hit = live?.labels.get(v);
-      if (hit !== undefined) known.set(v, hit);
-      else missing.push(v);
+      const hit = e?.labels.get(v);
+      if (hit === undefined) missing.push(v);
+      else if (hit !== null) labels.set(v, hit);
     }
-    return { known, missing };
+    return { labels, missing, version };
   }
 
   /**
-   * Keeps what was read for `asked` (absent from `found`: no row has it). `version` is the one
-   * read BEFORE the labels; when a write has moved it since, nothing is kept.
+   * Keeps what was read for `asked` (absent from `found`: no row has it) under the version the
+   * lookup gave; when a write has moved the table's version since, nothing is kept.
    */
-  store(key: string, version: number, currentVersion: number, asked: readonly string[], found: ReadonlyMap<string, string>, now = Date.now()): void {
-    if (version !== currentVersion) return;
-    let e = this.entries.get(key);
-    if (!e || e.version !== version || now - e.at >= LABEL_TTL_MS) {
-      if (e) this.size -= e.labels.size;
-      e = { version, at: now, labels: new Map() };
-      this.entries.set(key, e);
-    }
+  store(table: string, key: string, version: number, asked: readonly string[], found: ReadonlyMap<string, string>, now = Date.now()): void {
+    if (version !== this.versionOf(table)) return;
+    let e = this.live(key, version, now);
     if (this.size + asked.length > this.maxValues) {
       this.entries.clear();
       this.size = 0;
-      e = { version, at: now, labels: new Map() };
-      this.entries.set(key, e);
+      e = undefined;
     }
+    if (!e) this.entries.set(key, (e = { version, at: now, labels: new Map() }));
     for (const v of asked) {
       if (!e.labels.has(v)) this.size++;
       e.labels.set(v, found.get(v) ?? null);
     }
+  }
+
+  /** The entry of `key` if it is still good at `version`; a stale one is dropped. */
+  private live(key: string, version: number, now: number): Entry | undefined {
+    const e = this.entries.get(key);
+    if (!e || (e.version === version && now - e.at < LABEL_TTL_MS)) return e;
+    this.entries.delete(key);
+    this.size -= e.labels.size;
+    return undefined;
   }
 }

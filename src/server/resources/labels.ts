@@ -148,26 +148,22 @@ export async function addLabels(
   });
   const labelsOf = new Map<Labelled, ReadonlyMap<string, string>>();
   // what the label cache knows (label-cache.ts); the rest is read and kept
-  const reads: Array<{ l: Labelled; src: RefSource; ids: string[]; key: string; version: number; known: Map<string, string | null> }> = [];
+  const reads: Array<{ l: Labelled; src: RefSource; ids: string[]; key: string; version: number; known: Map<string, string> }> = [];
   for (const x of refs) {
     const key = `${x.src.table}\u0000${x.src.valueCol}\u0000${x.src.labelCol}\u0000${tenantId}`;
-    const version = ctx.counts.version(x.src.table);
-    const { known, missing } = ctx.labels.lookup(key, version, x.ids);
-    if (missing.length === 0) labelsOf.set(x.l, found(known));
-    else reads.push({ l: x.l, src: x.src, ids: missing, key, version, known });
+    const { labels, missing, version } = ctx.labels.lookup(x.src.table, key, x.ids);
+    if (missing.length === 0) labelsOf.set(x.l, labels);
+    else reads.push({ l: x.l, src: x.src, ids: missing, key, version, known: labels });
   }
-  const read = new Map<(typeof reads)[number], Map<string, string>>();
-  if (reads.length > 0 && reads.every((x) => x.ids.length <= CHUNK)) {
-    const maps = await refLabelsTogether(ctx, reads, tenantId);
-    reads.forEach((x, i) => read.set(x, maps[i]!));
-  } else {
-    for (const x of reads) read.set(x, await refLabels(ctx, x.src, x.ids, tenantId));
-  }
-  for (const [x, got] of read) {
-    ctx.labels.store(x.key, x.version, ctx.counts.version(x.src.table), x.ids, got);
-    for (const [v, label] of x.known) if (label !== null) got.set(v, label);
-    labelsOf.set(x.l, got);
-  }
+  const got = reads.length > 0 && reads.every((x) => x.ids.length <= CHUNK)
+    ? await refLabelsTogether(ctx, reads, tenantId)
+    : await Promise.all(reads.map((x) => refLabels(ctx, x.src, x.ids, tenantId)));
+  reads.forEach((x, i) => {
+    const labels = got[i]!;
+    ctx.labels.store(x.src.table, x.key, x.version, x.ids, labels);
+    for (const [v, label] of x.known) labels.set(v, label);
+    labelsOf.set(x.l, labels);
+  });
   const dicts = fields.filter((l) => l.c.field.kind === 'dict');
   if (dicts.length) (await dictLabels(ctx, dicts.map((l) => l.dict))).forEach((map, i) => labelsOf.set(dicts[i]!, map));
   for (const l of fields) {
@@ -190,9 +186,3 @@ export async function addLabels(
 
 const NO_LABELS: ReadonlyMap<string, string> = new Map();
 
-/** The labels among cached answers (null: no row has the value, so it shows as it is). */
-function found(known: ReadonlyMap<string, string | null>): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [v, label] of known) if (label !== null) out.set(v, label);
-  return out;
-}
