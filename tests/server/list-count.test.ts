@@ -67,4 +67,16 @@ describe('capped count', () => {
     expect(r.body.result.total).toBe(1 + 10 + 50);
     expect(r.body.result.totalCapped).toBeUndefined();
   });
+
+  it('the same query at other page sizes answers the rows of each size, near the start and deep', async () => {
+    // one query shape per page size: a page read at one size must not be answered at another
+    const ids = async (query: Record<string, string | number>) => (await list(query)).body.result.records.map((x) => x.id);
+    const first140 = await ids({ pageNo: 1, pageSize: 140 });
+    expect(first140).toHaveLength(140);
+    expect(await ids({ pageNo: 1, pageSize: 20 })).toEqual(first140.slice(0, 20));
+    expect(await ids({ pageNo: 2, pageSize: 10 })).toEqual(first140.slice(10, 20));
+    // offset 133: past the depth where a page reads its ids first
+    expect(await ids({ pageNo: 20, pageSize: 7 })).toEqual(first140.slice(133, 140));
+    expect(await ids({ pageNo: 1, pageSize: 7 })).toEqual(first140.slice(0, 7));
+  });
 });
