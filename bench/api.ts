@@ -15,6 +15,8 @@ import { SYSTEM_COLS, buildModel, rowToRecord, toStored } from '../src/server/re
 import { ROOT, USERS, startServer } from '../tests/e2e/harness.js';
 import { dropSubstringIndexSql } from '../src/server/db/substring-index.js';
 import { ApiClient, type Query } from './client.js';
+import { percentile, runLoad, type LoadOptions, type LoadResult } from './load.js';
+import { backendPids, cpuMs } from './proc-cpu.js';
 
 export interface Series {
   label: string;
@@ -25,15 +27,10 @@ export interface Series {
   total: number | null;
 }
 
-export interface Throughput {
+export interface Throughput extends LoadResult {
   label: string;
   clients: number;
-  calls: number;
-  seconds: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-  failed: number;
+  warmupSeconds: number;
 }
 
 export interface ApiResult {
@@ -45,29 +42,9 @@ export interface ApiResult {
   throughput: Throughput[];
 }
 
-/**
- * `clients` concurrent callers (one keep-alive connection each) repeat signed list calls for
- * `seconds`; every call is signed afresh as the console does.
- */
-async function throughput(api: ApiClient, label: string, path: string, queries: (i: number) => Query, clients: number, seconds: number): Promise<Throughput> {
-  const times: number[] = [];
-  let failed = 0;
-  let i = 0;
-  const t0 = performance.now();
-  const end = t0 + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() < end) {
-      const q = queries(i++);
-      const s = performance.now();
-      const res = await api.rawGet(path, q);
-      await res.arrayBuffer();
-      if (!res.ok) failed++;
-      times.push(performance.now() - s);
-    }
-  }));
-  const elapsed = (performance.now() - t0) / 1000;
-  times.sort((a, b) => a - b);
-  return { label, clients, calls: times.length, seconds: elapsed, perSecond: times.length / elapsed, p50: percentile(times, 0.5), p99: percentile(times, 0.99), failed };
+/** The throughput load (bench/load.ts) under a label. */
+async function throughput(api: ApiClient, label: string, path: string, queries: (i: number) => Query, o: LoadOptions): Promise<Throughput> {
+  return { label, clients: o.clients, warmupSeconds: o.warmupSeconds, ...(await runLoad(api, path, queries, o)) };
 }
 
 type Row = Record<string, unknown>;
@@ -156,11 +133,6 @@ function seed(dataDir: string, schema: ResourceSchema, count: number, tenantId: 
     .join(', ')})`;
 }
 
-function percentile(sorted: number[], q: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
 async function series(api: ApiClient, label: string, path: string, queries: (i: number) => Query, calls: number): Promise<Series> {
   // Warm-up: statement caches, JIT, keep-alive connection.
   for (let i = 0; i < 5; i++) await (await api.rawGet(path, queries(i))).text();
@@ -183,7 +155,7 @@ async function series(api: ApiClient, label: string, path: string, queries: (i: 
 }
 
 /** The list series and throughput against a running server whose hisDoctor table is loaded. */
-async function measure(url: string, base: string, calls: number): Promise<{ series: Series[]; throughput: Throughput[] }> {
+async function measure(url: string, base: string, calls: number, serverPid: number | undefined, databaseUrl?: string): Promise<{ series: Series[]; throughput: Throughput[] }> {
   const api = new ApiClient(url);
   await api.login(USERS.admin.username, USERS.admin.password);
   const list = `${base}/list`;
@@ -211,10 +183,17 @@ async function measure(url: string, base: string, calls: number): Promise<{ seri
     await series(api, 'realname like *<surname>* (uncached count, >10,000 matches)', list, (i) => ({ ...common, realname: `*${names[(i + 5) % names.length]}*` }), names.length - 5),
   );
   const tp: Throughput[] = [];
-  const clients = Number(process.env.BENCH_CLIENTS ?? 100);
-  const secs = Number(process.env.BENCH_SECONDS ?? 5);
-  tp.push(await throughput(api, 'page 1, sex=1 (same query)', list, () => ({ ...common, sex: '1' }), clients, secs));
-  tp.push(await throughput(api, 'varying page 1..1000, no filter', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), clients, secs));
+  // PostgreSQL: the server's pooled backends do half a call's work; their CPU counts as the server's
+  const backends = databaseUrl ? await backendPids(databaseUrl) : [];
+  const load: LoadOptions = {
+    clients: Number(process.env.BENCH_CLIENTS ?? 100),
+    seconds: Number(process.env.BENCH_SECONDS ?? 5),
+    warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
+    serverPid,
+    extraCpuMs: () => backends.reduce((a, b) => { try { return a + cpuMs(b); } catch { return a; } }, 0),
+  };
+  tp.push(await throughput(api, 'page 1, sex=1 (same query)', list, () => ({ ...common, sex: '1' }), load));
+  tp.push(await throughput(api, 'varying page 1..1000, no filter', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), load));
   return { series: out, throughput: tp };
 }
 
@@ -250,7 +229,7 @@ export async function apiBench(rows: number, calls: number): Promise<ApiResult> 
     // 3. The real server on that data.
     const server = await startServer({ apiOnly: true, dataDir, seedRows: 5, timeoutMs: 300_000 });
     try {
-      const { series: out, throughput: tp } = await measure(server.url, base, calls);
+      const { series: out, throughput: tp } = await measure(server.url, base, calls, server.proc.pid);
       return { rows, seedMs, loaded: how, series: out, throughput: tp };
     } finally {
       await server.stop();
@@ -291,7 +270,7 @@ export async function apiBenchPostgres(rows: number, calls: number): Promise<Api
     }
     const server = await startServer({ apiOnly: true, dataDir, seedRows: 5, env, timeoutMs: 600_000 });
     try {
-      const { series: out, throughput: tp } = await measure(server.url, base, calls);
+      const { series: out, throughput: tp } = await measure(server.url, base, calls, server.proc.pid, tdb.url);
       return { rows, seedMs, loaded: how, series: out, throughput: tp };
     } finally {
       await server.stop();

@@ -5,6 +5,7 @@
  *
  * Env: BENCH_ROWS (default 1000000), BENCH_CALLS (300), BENCH_RUNS (5), BENCH_DATA_DIR (keep the seeded
  *      database there between runs, and the PostgreSQL one as hosp_bench_kept_<rows>), BENCH_CLIENTS (100), BENCH_SECONDS (5),
+ *      BENCH_WARMUP (5 s of throughput load before each measured one),
  *      BENCH_ONLY=bundle,crypto,browser,api (default all), STATIC_DIR (built console, default dist/client).
  */
 import { spawnSync } from 'node:child_process';
@@ -223,8 +224,10 @@ function printApi(r: ApiResult) {
   for (const s of r.series) {
     console.log(`  ${s.label.padEnd(58)} p50 ${ms(s.p50).padStart(9)}  p99 ${ms(s.p99).padStart(9)}  min ${ms(s.min).padStart(9)}  (${s.calls} calls, total ${s.total?.toLocaleString('en') ?? '?'})`);
   }
+  if (r.throughput[0]) console.log(`  throughput: after ${r.throughput[0].warmupSeconds} s of the same load unmeasured; node:http keep-alive generator in this process (bench/load.ts)`);
   for (const t of r.throughput) {
-    console.log(`  throughput, ${t.clients} concurrent clients, ${t.label.padEnd(34)} ${t.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${ms(t.p50)}  p99 ${ms(t.p99)}  (${t.calls} calls in ${t.seconds.toFixed(1)} s, ${t.failed} failed)`);
+    const cpu = `server CPU ${t.serverCpuUs === null ? 'n/a' : `${t.serverCpuUs.toFixed(0)} µs`}/call, generator ${t.generatorCpuUs.toFixed(0)} µs/call`;
+    console.log(`  throughput, ${t.clients} concurrent clients, ${t.label.padEnd(34)} ${t.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${ms(t.p50)}  p99 ${ms(t.p99)}  (${t.calls} calls in ${t.seconds.toFixed(1)} s, ${t.failed} failed; ${cpu})`);
   }
 }
 
