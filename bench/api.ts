@@ -190,7 +190,7 @@ async function measure(url: string, base: string, calls: number, serverPid: numb
     seconds: Number(process.env.BENCH_SECONDS ?? 5),
     warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
     serverPid,
-    extraCpuMs: () => backends.reduce((a, b) => { try { return a + cpuMs(b); } catch { return a; } }, 0),
+    extraCpuMs: backends.length ? () => backends.reduce((a, b) => { try { return a + cpuMs(b); } catch { return a; } }, 0) : undefined,
   };
   tp.push(await throughput(api, 'page 1, sex=1 (same query)', list, () => ({ ...common, sex: '1' }), load));
   tp.push(await throughput(api, 'varying page 1..1000, no filter', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), load));

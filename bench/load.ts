@@ -25,6 +25,8 @@ export interface LoadResult {
   failed: number;
   /** CPU of the server process (and its PostgreSQL backends when given) per call, µs. */
   serverCpuUs: number | null;
+  /** Of which the PostgreSQL backends' (extraCpuMs), µs; null without them. */
+  backendCpuUs: number | null;
   /** CPU of this process (the load generator) per call, µs. */
   generatorCpuUs: number;
 }
@@ -82,13 +84,15 @@ export async function runLoad(api: ApiClient, path: string, queries: (i: number)
   };
   if (o.warmupSeconds > 0) await drive(o.warmupSeconds, null);
   const times: number[] = [];
-  const server0 = o.serverPid ? cpuMs(o.serverPid) + (o.extraCpuMs?.() ?? 0) : 0;
+  const extra0 = o.extraCpuMs?.() ?? 0;
+  const server0 = o.serverPid ? cpuMs(o.serverPid) + extra0 : 0;
   const own0 = process.cpuUsage();
   const t0 = performance.now();
   const failed = await drive(o.seconds, times);
   const seconds = (performance.now() - t0) / 1000;
   const own = process.cpuUsage(own0);
-  const serverCpuMs = o.serverPid ? cpuMs(o.serverPid) + (o.extraCpuMs?.() ?? 0) - server0 : NaN;
+  const extraMs = (o.extraCpuMs?.() ?? 0) - extra0;
+  const serverCpuMs = o.serverPid ? cpuMs(o.serverPid) + extraMs + extra0 - server0 : NaN;
   times.sort((a, b) => a - b);
   const calls = times.length;
   return {
@@ -99,6 +103,7 @@ export async function runLoad(api: ApiClient, path: string, queries: (i: number)
     p99: percentile(times, 0.99),
     failed,
     serverCpuUs: o.serverPid ? (serverCpuMs * 1000) / calls : null,
+    backendCpuUs: o.extraCpuMs ? (extraMs * 1000) / calls : null,
     generatorCpuUs: (own.user + own.system) / calls,
   };
 }

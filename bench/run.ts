@@ -226,7 +226,8 @@ function printApi(r: ApiResult) {
   }
   if (r.throughput[0]) console.log(`  throughput: after ${r.throughput[0].warmupSeconds} s of the same load unmeasured; node:http keep-alive generator in this process (bench/load.ts)`);
   for (const t of r.throughput) {
-    const cpu = `server CPU ${t.serverCpuUs === null ? 'n/a' : `${t.serverCpuUs.toFixed(0)} µs`}/call, generator ${t.generatorCpuUs.toFixed(0)} µs/call`;
+    const pg = t.backendCpuUs ? ` (PostgreSQL backends ${t.backendCpuUs.toFixed(0)})` : '';
+    const cpu = `server CPU ${t.serverCpuUs === null ? 'n/a' : `${t.serverCpuUs.toFixed(0)} µs`}/call${pg}, generator ${t.generatorCpuUs.toFixed(0)} µs/call`;
     console.log(`  throughput, ${t.clients} concurrent clients, ${t.label.padEnd(34)} ${t.perSecond.toFixed(0).padStart(6)} calls/s  p50 ${ms(t.p50)}  p99 ${ms(t.p99)}  (${t.calls} calls in ${t.seconds.toFixed(1)} s, ${t.failed} failed; ${cpu})`);
   }
 }

@@ -37,11 +37,11 @@ try {
     seconds,
     warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
     serverPid: server.proc.pid,
-    extraCpuMs: () => backends.reduce((a, b) => { try { return a + cpuMs(b); } catch { return a; } }, 0),
+    extraCpuMs: backends.length ? () => backends.reduce((a, b) => { try { return a + cpuMs(b); } catch { return a; } }, 0) : undefined,
   });
   console.log(
     `${process.env.QUERY ?? 'sex'}: ${r.calls} calls in ${r.seconds.toFixed(1)} s = ${r.perSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, ${r.failed} failed; ` +
-      `server CPU ${r.serverCpuUs?.toFixed(0)} µs/call${backends.length ? ` (PostgreSQL backends (${backends.length}) included)` : ''}, ` +
+      `server CPU ${r.serverCpuUs?.toFixed(0)} µs/call${backends.length ? ` (of which PostgreSQL's ${backends.length} backends ${r.backendCpuUs?.toFixed(0)})` : ''}, ` +
       `load generator ${r.generatorCpuUs.toFixed(0)} µs/call`,
   );
 } finally {

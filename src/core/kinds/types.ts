@@ -75,6 +75,12 @@ export interface KindDescriptor {
   multiValued?: true | 'whenMultiple';
   /** Comes back with a `<key>_dictText` label (dictionary and relation kinds). */
   labelled?: boolean;
+  /**
+   * The platform module every field of this kind names (the region tree): a schema set holding
+   * such a field must hold the module; the field's options are its rows, `value` stored and
+   * `label` shown. `title` names the module in the loader's message.
+   */
+  relation?: { resource: string; value: string; label: string; title: string };
 }
 
 export function minMax(f: FieldSchema): Record<string, number> {

@@ -12,7 +12,7 @@ import registryMeta from '../../../schemas/meta/registry.schema.json';
 import { ajvProblems } from './ajv-messages.js';
 import { migrateSchema } from './migrate.js';
 import { publicReadProblems } from './public-read.js';
-import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, FILL_RULE_RESOURCE, REGION_RESOURCE } from './naming.js';
+import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, FILL_RULE_RESOURCE } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
 import type { AnswerSummarySpec, Condition, CountOfSpec, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
 import { CRUD_ACTIONS, SUBSTRING_INDEX_MAX_LENGTH, REGULATOR_FIELDS, UPLOAD_QUEUE_FIELDS, UPLOAD_STATES } from './types.js';
@@ -417,7 +417,8 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
     });
   }
   if (f.countOf) checkCountOf(f, f.countOf, at, name, s, reg, err, own);
-  if (f.kind === 'region' && !reg.resources.has(REGION_RESOURCE)) err(p('kind'), `${name} 的类型为 region，需要行政区划模块 "${REGION_RESOURCE}"`, REGION_RESOURCE);
+  const rel = KINDS[f.kind].relation;
+  if (rel && !reg.resources.has(rel.resource)) err(p('kind'), `${name} 的类型为 ${f.kind}，需要${rel.title}模块 "${rel.resource}"`, rel.resource);
   if (f.kind === 'dict') {
     if (!f.dict) err(p('kind'), `${name} 的类型为 dict，必须声明 dict（字典编码）`);
     else if (!reg.dicts.has(f.dict)) err(p('dict'), `${name} 引用的字典 "${f.dict}" 不存在`);

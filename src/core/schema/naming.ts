@@ -19,15 +19,8 @@ export function findField(schema: ResourceSchema, key: string): FieldSchema | un
   return schema.fields.find((f) => f.key === key);
 }
 
-/**
- * The region resource behind kind `region` (GB/T 2260 tree): the stored value is its `code`,
- * the shown label its `name`. Client cascader and server relation options both use it.
- */
-export const REGION_RESOURCE = 'sysRegion';
-/** The fill-rule module (编码规则) that `autoNumber.rule` codes live in. */
+/** The platform module (编码规则) that `autoNumber.rule` codes live in. */
 export const FILL_RULE_RESOURCE = 'sysFillRule';
-export const REGION_VALUE = 'code';
-export const REGION_LABEL = 'name';
 
 /** Fields that hold several values, comma-joined on the wire (by their kind's descriptor). */
 export function isMultiValued(field: FieldSchema): boolean {

@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { ok } from '../../core/protocol/index.js';
 import { requiredPermission } from '../../core/projections/menu.js';
-import { REGION_LABEL, REGION_RESOURCE, REGION_VALUE } from '../../core/schema/naming.js';
+import { KINDS } from '../../core/kinds/index.js';
 import type { FieldSchema, RefSpec } from '../../core/schema/types.js';
 import { can } from '../auth/session.js';
 import type { AppContext } from '../context.js';
@@ -38,7 +38,8 @@ export const REF_PAGE_MAX = 100;
 export const REF_IDS_MAX = 200;
 
 const RESERVED = new Set(['resource', 'field', 'keyword', 'ids', 'parent', 'pageNo', 'pageSize', '_t']);
-const REF_KINDS = new Set(['ref', 'refs', 'treeRef', 'region']);
+/** Kinds whose values name rows of another module: by the field's `ref`, or by the kind's own relation. */
+const hasOptions = (f: FieldSchema) => f.kind === 'ref' || f.kind === 'refs' || f.kind === 'treeRef' || KINDS[f.kind].relation !== undefined;
 
 type Query = Record<string, unknown>;
 
@@ -95,7 +96,7 @@ export function registerRefOptions(app: FastifyInstance, ctx: AppContext): void 
     const unknown = () => badRequest(`未知的关联字段：${resource.slice(0, 64)}.${key.slice(0, 64)}`);
     const source = ctx.models.get(resource);
     const found = source ? findRefField(source, key) : undefined;
-    if (!source || !found || !REF_KINDS.has(found.field.kind)) throw unknown();
+    if (!source || !found || !hasOptions(found.field)) throw unknown();
     const { field } = found;
 
     // permission: the source's codes, never the target's
@@ -105,16 +106,16 @@ export function registerRefOptions(app: FastifyInstance, ctx: AppContext): void 
     if (!codes.some((c) => can(user, c))) throw forbidden(codes[0] ?? `${resource}:list`);
     if (field.permission && !canViewField(field, canOf(user))) throw forbidden(field.permission.view ?? codes[0]!);
 
-    const ref: RefSpec | undefined = field.kind === 'region'
-      ? { resource: REGION_RESOURCE, label: REGION_LABEL, value: REGION_VALUE }
-      : field.ref;
+    // a kind that names its module (the region tree) answers that module's rows
+    const kindRelation = KINDS[field.kind].relation;
+    const ref: RefSpec | undefined = kindRelation ?? field.ref;
     const target = ref ? ctx.models.get(ref.resource) : undefined;
     const valueCol = target && ref ? columnOf(target, ref.value ?? 'id') : undefined;
     const labelCol = target && ref ? columnOf(target, ref.label) : undefined;
     if (!ref || !target || !valueCol || !labelCol) throw unknown();
 
     // parameters: reserved names plus the declared {field} filters' target keys
-    const filterSpec = field.kind === 'region' ? {} : ref.filter ?? {};
+    const filterSpec = kindRelation ? {} : ref.filter ?? {};
     for (const k of Object.keys(q)) {
       if (RESERVED.has(k)) continue;
       const spec = filterSpec[k];

@@ -1,5 +1,6 @@
 /**
- * RegionCascader (lazy): a lazy-loading Cascader over the region tree (core REGION_RESOURCE),
+ * RegionCascader (lazy): a lazy-loading Cascader over the region tree (the module kind `region`
+ * names, core/kinds/region.ts),
  * loaded through GET /sys/ref/options by named id (source resource + field; roots with
  * `parent=`, children with `parent=<code>`). The value is the chosen region's `code`
  * (GB/T 2260); an existing value re-opens its path by walking the code's prefixes
@@ -7,13 +8,11 @@
  */
 import { useEffect, useState } from 'react';
 import { Cascader } from 'antd';
-import { REGION_RESOURCE } from '../../../../core/schema/naming';
 import type { RefOption } from '../../api';
 import { loadLevel } from './treeData';
 
 interface Opt { value: string; label: string; isLeaf: boolean; children?: Opt[]; loading?: boolean }
 
-export { REGION_RESOURCE };
 const toOpt = (o: RefOption): Opt => ({ value: o.value, label: o.label || o.value, isLeaf: o.isLeaf !== false });
 
 export function regionPath(code: string): string[] {
