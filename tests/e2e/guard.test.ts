@@ -117,6 +117,26 @@ describe('route guard', () => {
     admin.errors.assertClean([LOGO]);
   });
 
+  it('no token: the first thing drawn is the login form, never 加载中... before it (also from a deep link)', async () => {
+    const { page, errors } = await e2e.newSession();
+    // what #root holds the first time it holds anything (one React commit)
+    await page.addInitScript(() => {
+      const w = window as unknown as { firstDrawn?: { form: boolean; loading: boolean } };
+      new MutationObserver((_, mo) => {
+        const root = document.getElementById('root');
+        if (!root || !root.firstElementChild || w.firstDrawn) return;
+        w.firstDrawn = { form: !!root.querySelector('input[placeholder="请输入密码"]'), loading: (root.textContent ?? '').includes('加载中') };
+        mo.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ['/user/login', DEEP]) {
+      await page.goto(`${e2e.url}${path}`);
+      await loginForm(page).waitFor({ state: 'visible' });
+      expect(await page.evaluate(() => (window as unknown as { firstDrawn?: unknown }).firstDrawn), path).toEqual({ form: true, loading: false });
+    }
+    errors.assertClean([LOGO]);
+  });
+
   it('token present: /user/login goes to /dashboard/workplace (工作台) and stays there; no login form', async () => {
     const page = await admin.context.newPage();
     await recordHistory(page);

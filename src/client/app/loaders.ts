@@ -25,6 +25,15 @@ export const loadEngine = () => import('../engine/index').then((m) => (engine = 
 /** The engine module once loaded (prefetched or rendered before), else undefined. */
 export const loadedEngine = (): EngineModule | undefined => engine;
 const loadSchemas = () => import('../engine/schemas');
+/** The login page and the layout of the /user pages, the first thing a visitor without a token sees. */
+type LoginModule = typeof import('../pages/login/Login');
+let loginPage: LoginModule | undefined;
+export const loadLogin = () => import('../pages/login/Login').then((m) => (loginPage = m));
+export const loadedLogin = (): LoginModule | undefined => loginPage;
+type UserLayoutModule = typeof import('../pages/user/UserLayout');
+let userLayout: UserLayoutModule | undefined;
+export const loadUserLayout = () => import('../pages/user/UserLayout').then((m) => (userLayout = m));
+export const loadedUserLayout = (): UserLayoutModule | undefined => userLayout;
 
 /** Resource modules the menu routes, in menu order (or only the one at `pathname`). */
 export function menuResources(menu: readonly MenuItem[], can: (code: string) => boolean, pathname?: string): string[] {

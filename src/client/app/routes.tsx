@@ -14,16 +14,14 @@ import { IframePage } from './IframePage';
 import { PageLoading } from './PageLoading';
 import { Titled } from './title-component';
 import { CHART_PATH, CHART_TITLE, TASK_PATH, TASK_TITLE, HOME_PATH, HOME_TITLE, MONITOR_PATH, MONITOR_TITLE, WORKPLACE_PATH, WORKPLACE_TITLE, DASHBOARD_MONITOR_PATH, DASHBOARD_MONITOR_TITLE } from './paths';
-import { loadedEngine, loadedShell, loadEngine, loadShell } from './loaders';
+import { loadedEngine, loadedLogin, loadedShell, loadedUserLayout, loadEngine, loadLogin, loadShell, loadUserLayout } from './loaders';
 
-const Login = lazy(() => import('../pages/login/Login'));
-const UserLayout = lazy(() => import('../pages/user/UserLayout'));
 const Register = lazy(() => import('../pages/user/Register'));
 const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
 const Alteration = lazy(() => import('../pages/user/Alteration'));
 const PublicPage = lazy(() => import('../pages/public'));
 /*
- * The shell and the engine page do not suspend while their chunks load: they show the loading
+ * The shell, the engine page, the login page and its layout do not suspend while their chunks load: they show the loading
  * page from state and render once the chunk is there. A lazy() suspends on its first render,
  * and the render retrying it is a "retry" in React 18, whose commit waits up to 500 ms after
  * the last fallback shown when anything new in it suspends (the first rows waited ~300 ms).
@@ -48,6 +46,16 @@ function useChunk<C>(loaded: () => C | undefined, load: () => Promise<unknown>):
 
 function Shell() {
   const Loaded = useChunk(() => loadedShell()?.default, loadShell);
+  return Loaded ? <Loaded /> : <PageLoading />;
+}
+
+function UserLayout() {
+  const Loaded = useChunk(() => loadedUserLayout()?.default, loadUserLayout);
+  return Loaded ? <Loaded /> : <PageLoading />;
+}
+
+function Login() {
+  const Loaded = useChunk(() => loadedLogin()?.default, loadLogin);
   return Loaded ? <Loaded /> : <PageLoading />;
 }
 
@@ -150,9 +158,7 @@ export function buildRoutes(menu: readonly MenuItem[], can: (code: string) => bo
     {
       path: '/user',
       element: (
-        <Suspense fallback={<PageLoading />}>
-          <UserLayout />
-        </Suspense>
+        <UserLayout />
       ),
       children: [
         { index: true, element: <Navigate to="/user/login" replace /> },
@@ -161,9 +167,7 @@ export function buildRoutes(menu: readonly MenuItem[], can: (code: string) => bo
           element: (
             <LoginGate>
               <Titled title="登录">
-                <Suspense fallback={<PageLoading />}>
-                  <Login />
-                </Suspense>
+                <Login />
               </Titled>
             </LoginGate>
           ),
