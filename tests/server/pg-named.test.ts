@@ -88,4 +88,14 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('named statements on PostgreSQ
     expect(await all()).toEqual([{ id: 'x', a: 1, b: '乙' }]);
     expect(await all()).toEqual([{ id: 'x', a: 1, b: '乙' }]);
   });
+
+  it('reads rows as arrays in select-list order, prepared from the second run, each run with its own values', async () => {
+    const text = 'select "a", "id" from "t" where "a" >= $1 order by "id"';
+    const read = (a: number) => database.readArrays(text, [a]);
+    expect(await read(2)).toEqual([[2, 'y'], [2, 'z']]);
+    expect(await read(1)).toEqual([[1, 'x'], [2, 'y'], [2, 'z']]);
+    expect(await read(3)).toEqual([]);
+    expect(await prepared()).toContain(text);
+    expect(await read(2)).toEqual([[2, 'y'], [2, 'z']]);
+  });
 });

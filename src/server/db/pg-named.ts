@@ -53,22 +53,30 @@ export class StatementNames {
 
 const stalePlan = (err: unknown) => (err as { code?: string; message?: string })?.code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message));
 
+/** A read asking its rows as arrays (`rowMode: 'array'`), unnamed: named like a `(text, values)` call. */
+function arrayRead(a: unknown): a is { text: string; values: unknown[]; rowMode: 'array' } {
+  const c = a as { text?: unknown; values?: unknown; rowMode?: unknown; name?: unknown } | null;
+  return typeof c === 'object' && c !== null && typeof c.text === 'string' && Array.isArray(c.values) && c.rowMode === 'array' && c.name === undefined;
+}
+
 /**
  * Makes `client` run repeated parameterized texts as named statements (its `query(text, values)`
- * only; config objects, cursors and callbacks pass through as they were).
+ * and `query({ text, values, rowMode: 'array' })` only; other config objects, cursors and
+ * callbacks pass through as they were).
  */
 export function nameStatements(client: pg.PoolClient, names: StatementNames): void {
   const plain = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const [text, values] = args;
-    if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return plain(...args);
-    const name = names.nameOf(text);
-    if (name === undefined) return plain(text, values);
-    return plain({ name, text, values }).catch((err: unknown) => {
+    const [a, b] = args;
+    const config = args.length === 2 && typeof a === 'string' && Array.isArray(b) ? { text: a, values: b } : args.length === 1 && arrayRead(a) ? a : undefined;
+    if (!config || config.values.length === 0) return plain(...args);
+    const name = names.nameOf(config.text);
+    if (name === undefined) return plain(...args);
+    return plain({ ...config, name }).catch((err: unknown) => {
       if (!stalePlan(err)) throw err;
-      names.forget(text);
+      names.forget(config.text);
       // inside a transaction the refusal aborted it: the caller gets the refusal, not the abort
-      return plain(text, values).catch(() => {
+      return plain(...args).catch(() => {
         throw err;
       });
     });

@@ -133,13 +133,9 @@ export async function listRecords(
         return inListOrder(rows, q.sort, `${m.table}.${q.sort.column}`, `${m.table}.id`);
       };
       const args = source === 'window' ? [offset, window] : [offset];
-      const { readArrays } = ctx.database;
-      if (readArrays) {
-        // SQLite: the page's rows as arrays in selectColumns order (arrayToRecord)
-        const c = PAGE_SHAPES.compile(db, shape, build, args);
-        return (await readArrays(c.sql, c.parameters)).map((r) => arrayToRecord(m, r));
-      }
-      return (await PAGE_SHAPES.execute<Rec>(db, shape, build, args)).map((r) => rowToRecord(m, r));
+      // the page's rows as arrays in selectColumns order (arrayToRecord)
+      const c = PAGE_SHAPES.compile(db, shape, build, args);
+      return (await ctx.database.readArrays(c.sql, c.parameters)).map((r) => arrayToRecord(m, r));
     };
     // Few matches: read them through the index and sort them. Past the cap: walk the list order
     // and probe the index for each row, which finds a page of dense matches quickly. Between,
