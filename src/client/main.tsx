@@ -40,9 +40,10 @@ if (getToken() && !window.location.pathname.startsWith('/user/')) {
   const { pathname, search } = window.location;
   void import('./app/earlyStart').then((m) => m.startModuleAt(pathname, search), () => undefined).finally(render);
 } else {
-  // without a token every page shows the login form (the guard sends it there): its chunks are
-  // preloaded by index.html, and the first render waits the few ms their import takes, so it
-  // draws the form itself instead of a loading page and a second render (~100 ms later)
+  // without a token a page other than the public ones is the login form (the guard sends it
+  // there): its chunks are preloaded by index.html, and the first render waits the few ms their
+  // import takes, so it draws the form itself instead of a loading page and a second render
+  // (~100 ms later)
   const user = window.location.pathname.startsWith('/user/');
   const login = !user || /^\/user\/login\/?$/.test(window.location.pathname);
   void Promise.all([loadUserLayout(), login ? loadLogin() : undefined]).catch(() => undefined).finally(render);

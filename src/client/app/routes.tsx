@@ -21,8 +21,8 @@ const RegisterResult = lazy(() => import('../pages/user/RegisterResult'));
 const Alteration = lazy(() => import('../pages/user/Alteration'));
 const PublicPage = lazy(() => import('../pages/public'));
 /*
- * The shell, the engine page, the login page and its layout do not suspend while their chunks load: they show the loading
- * page from state and render once the chunk is there. A lazy() suspends on its first render,
+ * The shell, the engine page, the login page and the /user layout do not suspend while their
+ * chunks load: they show the loading page from state and render once the chunk is there. A lazy() suspends on its first render,
  * and the render retrying it is a "retry" in React 18, whose commit waits up to 500 ms after
  * the last fallback shown when anything new in it suspends (the first rows waited ~300 ms).
  */
@@ -44,25 +44,18 @@ function useChunk<C>(loaded: () => C | undefined, load: () => Promise<unknown>):
   return chunk.c;
 }
 
-function Shell() {
-  const Loaded = useChunk(() => loadedShell()?.default, loadShell);
-  return Loaded ? <Loaded /> : <PageLoading />;
+/** A component of a chunk's default export that shows the loading page until the chunk is there. */
+function chunkPage<P extends object>(loaded: () => ComponentType<P> | undefined, load: () => Promise<unknown>): ComponentType<P> {
+  return function ChunkPage(props: P) {
+    const Loaded = useChunk(loaded, load);
+    return Loaded ? <Loaded {...props} /> : <PageLoading />;
+  };
 }
 
-function UserLayout() {
-  const Loaded = useChunk(() => loadedUserLayout()?.default, loadUserLayout);
-  return Loaded ? <Loaded /> : <PageLoading />;
-}
-
-function Login() {
-  const Loaded = useChunk(() => loadedLogin()?.default, loadLogin);
-  return Loaded ? <Loaded /> : <PageLoading />;
-}
-
-function ResourcePage({ resource }: { resource: string }) {
-  const Loaded = useChunk(() => loadedEngine()?.default, loadEngine);
-  return Loaded ? <Loaded resource={resource} /> : <PageLoading />;
-}
+const Shell = chunkPage(() => loadedShell()?.default, loadShell);
+const UserLayout = chunkPage(() => loadedUserLayout()?.default, loadUserLayout);
+const Login = chunkPage(() => loadedLogin()?.default, loadLogin);
+const ResourcePage = chunkPage<{ resource: string }>(() => loadedEngine()?.default, loadEngine);
 
 const lazyPages = new Map<string, LazyExoticComponent<ComponentType<PageProps>>>();
 function lazyPage(key: string): LazyExoticComponent<ComponentType<PageProps>> | undefined {
