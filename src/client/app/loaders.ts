@@ -13,27 +13,20 @@ import { flattenRoutes, menuToRoutes } from './menuRoutes';
 
 const swallow = () => undefined;
 
-/** The shell (it makes dayjs speak Chinese: every page with dates lives inside it). */
-type ShellModule = typeof import('../shell/Shell');
-let shell: ShellModule | undefined;
-export const loadShell = () => import('../shell/Shell').then((m) => (shell = m));
-/** The shell module once loaded (it starts loading with the permission request), else undefined. */
-export const loadedShell = (): ShellModule | undefined => shell;
-type EngineModule = typeof import('../engine/index');
-let engine: EngineModule | undefined;
-export const loadEngine = () => import('../engine/index').then((m) => (engine = m));
-/** The engine module once loaded (prefetched or rendered before), else undefined. */
-export const loadedEngine = (): EngineModule | undefined => engine;
+/** A lazily imported module: `load` imports it (the module map dedupes), `loaded` answers it once it is there. */
+function chunk<M>(importer: () => Promise<M>): { load: () => Promise<M>; loaded: () => M | undefined } {
+  let module: M | undefined;
+  return { load: () => importer().then((m) => (module = m)), loaded: () => module };
+}
+
+/** The shell (it makes dayjs speak Chinese: every page with dates lives inside it); it starts loading with the permission request. */
+export const { load: loadShell, loaded: loadedShell } = chunk(() => import('../shell/Shell'));
+/** The engine (prefetched, or rendered before). */
+export const { load: loadEngine, loaded: loadedEngine } = chunk(() => import('../engine/index'));
 const loadSchemas = () => import('../engine/schemas');
 /** The login page and the layout of the /user pages, the first thing a visitor without a token sees. */
-type LoginModule = typeof import('../pages/login/Login');
-let loginPage: LoginModule | undefined;
-export const loadLogin = () => import('../pages/login/Login').then((m) => (loginPage = m));
-export const loadedLogin = (): LoginModule | undefined => loginPage;
-type UserLayoutModule = typeof import('../pages/user/UserLayout');
-let userLayout: UserLayoutModule | undefined;
-export const loadUserLayout = () => import('../pages/user/UserLayout').then((m) => (userLayout = m));
-export const loadedUserLayout = (): UserLayoutModule | undefined => userLayout;
+export const { load: loadLogin, loaded: loadedLogin } = chunk(() => import('../pages/login/Login'));
+export const { load: loadUserLayout, loaded: loadedUserLayout } = chunk(() => import('../pages/user/UserLayout'));
 
 /** Resource modules the menu routes, in menu order (or only the one at `pathname`). */
 export function menuResources(menu: readonly MenuItem[], can: (code: string) => boolean, pathname?: string): string[] {
