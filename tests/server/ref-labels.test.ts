@@ -74,33 +74,44 @@ describe('reference labels between list calls', () => {
 });
 
 describe('RefLabelCache', () => {
-  const key = 'his_hospital\u0000id\u0000name\u00001001';
-  const T = 'his_hospital';
+  const src = { table: 'his_hospital', valueCol: 'id', labelCol: 'name' };
+  const other = { table: 'other', valueCol: 'id', labelCol: 'name' };
+  const T = src.table;
   const versions = new Map<string, number>();
   const cache = (max?: number) => new RefLabelCache((t) => versions.get(t) ?? 0, max);
+  const known = (c: RefLabelCache, s: typeof src, values: string[], now: number) => {
+    const { labels, missing } = c.lookup(s, 1001, values, now);
+    return { labels, missing };
+  };
 
   it('answers what it keeps at the same version, for TTL; a value with no row is known to have none', () => {
     versions.set(T, 3);
     const c = cache();
-    c.store(T, key, 3, ['1', '2'], new Map([['1', '第一医院']]), 0);
+    // what keep answers: the labels read with those known before
+    expect(c.lookup(src, 1001, ['1', '2'], 0).keep(new Map([['1', '第一医院']]), 0)).toEqual(new Map([['1', '第一医院']]));
     // '2' is neither a label nor missing: no row has it
-    expect(c.lookup(T, key, ['1', '2', '9'], 1000)).toEqual({ labels: new Map([['1', '第一医院']]), missing: ['9'], version: 3 });
+    expect(known(c, src, ['1', '2', '9'], 1000)).toEqual({ labels: new Map([['1', '第一医院']]), missing: ['9'] });
+    expect(c.lookup(src, 1001, ['1', '9'], 1000).keep(new Map([['9', '第九医院']]), 1000)).toEqual(new Map([['1', '第一医院'], ['9', '第九医院']]));
+    // another tenant's labels are its own
+    expect(c.lookup(src, 1000, ['1'], 1000).missing).toEqual(['1']);
     versions.set(T, 4);
-    expect(c.lookup(T, key, ['1'], 1000)).toEqual({ labels: new Map(), missing: ['1'], version: 4 });
+    expect(known(c, src, ['1'], 1000)).toEqual({ labels: new Map(), missing: ['1'] });
     versions.set(T, 3);
-    c.store(T, key, 3, ['1'], new Map([['1', '第一医院']]), 0);
-    expect(c.lookup(T, key, ['1'], LABEL_TTL_MS)).toEqual({ labels: new Map(), missing: ['1'], version: 3 });
+    c.lookup(src, 1001, ['1'], 0).keep(new Map([['1', '第一医院']]), 0);
+    expect(known(c, src, ['1'], LABEL_TTL_MS)).toEqual({ labels: new Map(), missing: ['1'] });
   });
 
   it('keeps nothing read across a write (the version moved while reading), and drops all past its bound', () => {
-    versions.set(T, 4);
+    versions.set(T, 3);
     versions.set('other', 1);
     const c = cache(3);
-    c.store(T, key, 3, ['1'], new Map([['1', '旧名']]), 0);
-    expect(c.lookup(T, key, ['1'], 0).missing).toEqual(['1']);
-    c.store(T, key, 4, ['1', '2', '3'], new Map([['1', 'a'], ['2', 'b'], ['3', 'c']]), 0);
-    c.store('other', 'other', 1, ['x'], new Map([['x', 'y']]), 0);
-    expect(c.lookup(T, key, ['1'], 0).missing).toEqual(['1']);
-    expect(c.lookup('other', 'other', ['x'], 0).labels).toEqual(new Map([['x', 'y']]));
+    const before = c.lookup(src, 1001, ['1'], 0);
+    versions.set(T, 4);
+    before.keep(new Map([['1', '旧名']]), 0);
+    expect(known(c, src, ['1'], 0).missing).toEqual(['1']);
+    c.lookup(src, 1001, ['1', '2', '3'], 0).keep(new Map([['1', 'a'], ['2', 'b'], ['3', 'c']]), 0);
+    c.lookup(other, 1001, ['x'], 0).keep(new Map([['x', 'y']]), 0);
+    expect(known(c, src, ['1'], 0).missing).toEqual(['1']);
+    expect(known(c, other, ['x'], 0).labels).toEqual(new Map([['x', 'y']]));
   });
 });

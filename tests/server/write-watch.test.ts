@@ -37,7 +37,10 @@ describe('write watch', () => {
     await sql`insert into "his_department" (id, name) values ('d1', '内科')`.execute(database.db);
     await sql`update his_department set name = '外科' where id = 'd1'`.execute(database.db);
     await sql`select * from his_department`.execute(database.db);
-    expect(told).toEqual([['his_department'], ['his_department']]);
+    // schema-qualified names: the table's own name
+    await sql`delete from main."his_department" where id = 'none'`.execute(database.db);
+    await sql`update "main" . his_hospital set name = name where id = 'none'`.execute(database.db);
+    expect(told).toEqual([['his_department'], ['his_department'], ['his_department'], ['his_hospital']]);
   });
 
   it('a transaction tells its tables once, after COMMIT, not while it is open', async () => {

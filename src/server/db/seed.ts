@@ -174,7 +174,10 @@ export async function buildSeedPlan(ctx: AppContext, opts: SeedOptions): Promise
   return plan;
 }
 
-/** Inserts the plan in one transaction (SQLite: prepared statements on the raw handle). */
+/**
+ * Inserts the plan in one transaction (SQLite: prepared statements on the raw handle, which the
+ * write watch does not see: it runs at start, before any list or label is cached).
+ */
 export async function insertPlan(database: Database, plan: SeedPlan): Promise<void> {
   if (database.raw) {
     const raw = database.raw;

@@ -49,8 +49,11 @@ const identifier = (n: OperationNode | undefined): string | undefined => {
   return undefined;
 };
 
-/** `insert into "t"`, `update "t"`, `delete from "t"` (after an optional WITH) in raw SQL. */
-const RAW_WRITE = /^\s*(?:with\b[\s\S]*?\)\s*)?(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:"([^"]+)"|([\w$]+))/i;
+/** `insert into "t"`, `update "t"`, `delete from s."t"` (after an optional WITH) in raw SQL: the table's name, schema-qualified or not. */
+const NAME = String.raw`(?:"[^"]+"|[\w$]+)`;
+const RAW_WRITE = new RegExp(String.raw`^\s*(?:with\b[\s\S]*?\)\s*)?(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(${NAME}(?:\s*\.\s*${NAME})*)`, 'i');
+/** The last part of a possibly qualified name, unquoted. */
+const lastName = (qualified: string): string => (qualified.match(new RegExp(NAME, 'g')) ?? []).at(-1)?.replace(/^"|"$/g, '') ?? '';
 
 /** The tables a compiled statement writes (none for a read). */
 export function writtenTables(q: CompiledQuery): string[] {
@@ -68,8 +71,8 @@ export function writtenTables(q: CompiledQuery): string[] {
       return [];
     default: {
       const m = RAW_WRITE.exec(q.sql);
-      const t = m ? (m[1] ?? m[2]) : undefined;
-      return t ? [t.includes('.') ? t.slice(t.lastIndexOf('.') + 1) : t] : [];
+      const t = m ? lastName(m[1]!) : '';
+      return t ? [t] : [];
     }
   }
 }

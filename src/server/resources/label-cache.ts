@@ -20,12 +20,24 @@ interface Entry {
   labels: Map<string, string | null>;
 }
 
-/** What a lookup knows, and what is left to read (with the version to store it under). */
+/** Where a ref field's labels live: the target table, the column its values name and the label column. */
+export interface LabelSource {
+  table: string;
+  valueCol: string;
+  labelCol: string;
+}
+
+/** What a lookup knows, and what is left to read. */
 export interface LabelLookup {
   /** value -> label of the values known to have one (a value with none shows as it is) */
   labels: Map<string, string>;
   missing: string[];
-  version: number;
+  /**
+   * Keeps the labels read for `missing` (a value absent from `found` has no row), unless a
+   * write moved the table's version since the lookup, and answers the labels of every value
+   * asked: `found` with the known ones.
+   */
+  keep(found: ReadonlyMap<string, string>, now?: number): Map<string, string>;
 }
 
 export class RefLabelCache {
@@ -38,8 +50,10 @@ export class RefLabelCache {
    */
   constructor(private readonly versionOf: (table: string) => number, private readonly maxValues = 50_000) {}
 
-  lookup(table: string, key: string, values: readonly string[], now = Date.now()): LabelLookup {
-    const version = this.versionOf(table);
+  lookup(src: LabelSource, tenantId: number, values: readonly string[], now = Date.now()): LabelLookup {
+    const key = `${src.table}\u0000${src.valueCol}\u0000${src.labelCol}\u0000${tenantId}`;
+    // the version read before the labels are: a write after it makes what is read unkeepable
+    const version = this.versionOf(src.table);
     const e = this.live(key, version, now);
     const labels = new Map<string, string>();
     const missing: string[] = [];
@@ -48,15 +62,16 @@ export class RefLabelCache {
       if (hit === undefined) missing.push(v);
       else if (hit !== null) labels.set(v, hit);
     }
-    return { labels, missing, version };
+    const keep = (found: ReadonlyMap<string, string>, at = Date.now()) => {
+      // read across a write: never served (lookups compare versions), and storing it would drop
+      // an entry another call already kept at the new version
+      if (version === this.versionOf(src.table)) this.store(key, version, missing, found, at);
+      return new Map([...labels, ...found]);
+    };
+    return { labels, missing, keep };
   }
 
-  /**
-   * Keeps what was read for `asked` (absent from `found`: no row has it) under the version the
-   * lookup gave; when a write has moved the table's version since, nothing is kept.
-   */
-  store(table: string, key: string, version: number, asked: readonly string[], found: ReadonlyMap<string, string>, now = Date.now()): void {
-    if (version !== this.versionOf(table)) return;
+  private store(key: string, version: number, asked: readonly string[], found: ReadonlyMap<string, string>, now: number): void {
     let e = this.live(key, version, now);
     if (this.size + asked.length > this.maxValues) {
       this.entries.clear();

@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import { QueryShapes } from '../db/prepared.js';
 import type { AppContext } from '../context.js';
 import type { FieldCol, ResourceModel } from './model.js';
+import type { LabelLookup, LabelSource } from './label-cache.js';
 
 const CHUNK = 500;
 
@@ -33,14 +34,8 @@ function values(v: unknown, multi: boolean): string[] {
   return multi ? s.split(',').filter((x) => x !== '') : [s];
 }
 
-/** Where a ref field's labels live: the target table, the column its values name and the label column. */
-interface RefSource {
-  table: string;
-  valueCol: string;
-  labelCol: string;
-}
 
-function refSource(ctx: AppContext, c: FieldCol): RefSource | undefined {
+function refSource(ctx: AppContext, c: FieldCol): LabelSource | undefined {
   const ref = c.field.ref;
   const target = ref ? ctx.models.get(ref.resource) : undefined;
   if (!ref || !target) return undefined;
@@ -49,7 +44,7 @@ function refSource(ctx: AppContext, c: FieldCol): RefSource | undefined {
   return valueCol && labelCol ? { table: target.table, valueCol, labelCol } : undefined;
 }
 
-async function refLabels(ctx: AppContext, src: RefSource, ids: string[], tenantId: number): Promise<Map<string, string>> {
+async function refLabels(ctx: AppContext, src: LabelSource, ids: string[], tenantId: number): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await ctx.database.db
@@ -79,7 +74,7 @@ const LABEL_SHAPES = new QueryShapes();
  * PostgreSQL keeps it as a named statement. PostgreSQL unions need one type per column: values
  * and labels are read as text there (what String() gives).
  */
-async function refLabelsTogether(ctx: AppContext, parts: Array<{ src: RefSource; ids: string[] }>, tenantId: number): Promise<Array<Map<string, string>>> {
+async function refLabelsTogether(ctx: AppContext, parts: Array<{ src: LabelSource; ids: string[] }>, tenantId: number): Promise<Array<Map<string, string>>> {
   const { db, dialect } = ctx.database;
   const sizes = parts.map((p) => bucket(p.ids.length));
   const key = parts.map((p, k) => `${p.src.table}.${p.src.valueCol}.${p.src.labelCol}.${sizes[k]}`).join(',');
@@ -112,7 +107,7 @@ interface Labelled {
   c: FieldCol;
   textKey: string;
   dict: string | undefined;
-  src: RefSource | undefined;
+  src: LabelSource | undefined;
 }
 
 /** Per model (models are built per app, so their ref targets are that app's): derived once. */
@@ -148,22 +143,16 @@ export async function addLabels(
   });
   const labelsOf = new Map<Labelled, ReadonlyMap<string, string>>();
   // what the label cache knows (label-cache.ts); the rest is read and kept
-  const reads: Array<{ l: Labelled; src: RefSource; ids: string[]; key: string; version: number; known: Map<string, string> }> = [];
+  const reads: Array<{ l: Labelled; src: LabelSource; ids: string[]; keep: LabelLookup['keep'] }> = [];
   for (const x of refs) {
-    const key = `${x.src.table}\u0000${x.src.valueCol}\u0000${x.src.labelCol}\u0000${tenantId}`;
-    const { labels, missing, version } = ctx.labels.lookup(x.src.table, key, x.ids);
-    if (missing.length === 0) labelsOf.set(x.l, labels);
-    else reads.push({ l: x.l, src: x.src, ids: missing, key, version, known: labels });
+    const hit = ctx.labels.lookup(x.src, tenantId, x.ids);
+    if (hit.missing.length === 0) labelsOf.set(x.l, hit.labels);
+    else reads.push({ l: x.l, src: x.src, ids: hit.missing, keep: hit.keep });
   }
   const got = reads.length > 0 && reads.every((x) => x.ids.length <= CHUNK)
     ? await refLabelsTogether(ctx, reads, tenantId)
     : await Promise.all(reads.map((x) => refLabels(ctx, x.src, x.ids, tenantId)));
-  reads.forEach((x, i) => {
-    const labels = got[i]!;
-    ctx.labels.store(x.src.table, x.key, x.version, x.ids, labels);
-    for (const [v, label] of x.known) labels.set(v, label);
-    labelsOf.set(x.l, labels);
-  });
+  reads.forEach((x, i) => labelsOf.set(x.l, x.keep(got[i]!)));
   const dicts = fields.filter((l) => l.c.field.kind === 'dict');
   if (dicts.length) (await dictLabels(ctx, dicts.map((l) => l.dict))).forEach((map, i) => labelsOf.set(dicts[i]!, map));
   for (const l of fields) {
@@ -185,4 +174,3 @@ export async function addLabels(
 }
 
 const NO_LABELS: ReadonlyMap<string, string> = new Map();
-
