@@ -185,6 +185,27 @@ describe('route guard', () => {
     await page.close();
   });
 
+  it('token present, the permission answer in before the first render: the redirect query is still followed, with one permission call', async () => {
+    const page = await admin.context.newPage();
+    const calls: Request[] = [];
+    page.on('request', (r) => {
+      if (isPermissionCall(r)) calls.push(r);
+    });
+    // the first render waits for the early-start chunk: hold it until the answer is in
+    const answered = page.waitForResponse((r) => isPermissionCall(r.request()));
+    await page.route(/\/assets\/earlyStart-[^/]*\.js$/, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto(`${e2e.url}${HOME}?redirect=${encodeURIComponent(DEEP)}`);
+    expect((await answered).status()).toBe(200);
+    await page.waitForURL((u) => u.pathname === DOCTOR.path, { timeout: 20_000 });
+    await waitForList(page);
+    expect(pathAndSearch(page)).toBe(DEEP);
+    expect(calls).toHaveLength(1);
+    await page.close();
+  });
+
   it('a revoked token: the permission fetch fails (401), the app logs out and lands on /user/login?redirect=<target>', async () => {
     const s = await e2e.newSession();
     const { page } = s;

@@ -22,6 +22,12 @@ import { menuResources, prefetchResources, prefetchShell } from './loaders';
 
 /** The permission fetch under way, or failed and not yet handled by the guard (it logs out). */
 let inflight: Promise<unknown> | null = null;
+/**
+ * Start-up asked the permission list before the first render, and the guard has not yet
+ * followed its redirect query. The answer can arrive before that render (the render waits
+ * for a chunk), so the guard then sees a full list and must still follow the query.
+ */
+let startupOwed = false;
 
 function fetchOnce(): Promise<unknown> {
   if (!inflight) {
@@ -39,6 +45,7 @@ function fetchOnce(): Promise<unknown> {
  * guard takes the same request, and handles its failure), not after it.
  */
 export function startPermissionFetch(): void {
+  startupOwed = true;
   fetchOnce().catch(() => undefined);
 }
 
@@ -58,19 +65,23 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [menu]);
 
   useEffect(() => {
-    if (!needFetch) return;
-    prefetchShell();
+    if (!needFetch && !startupOwed) return;
+    if (needFetch) prefetchShell();
     let live = true;
     const target = fullPath;
     const redirect = new URLSearchParams(location.search).get('redirect');
-    fetchOnce().then(
+    // a list already there came from start-up's request: nothing more to ask
+    (needFetch ? fetchOnce() : Promise.resolve()).then(
       () => {
-        if (live && redirect && redirect.startsWith('/') && redirect !== location.pathname) {
+        if (!live) return;
+        startupOwed = false;
+        if (redirect && redirect.startsWith('/') && redirect !== location.pathname) {
           navigate(redirect, { replace: true });
         }
       },
       async () => {
         inflight = null;
+        startupOwed = false;
         await logout({ navigate: false });
         if (live) navigate(loginRedirect(target), { replace: true });
       },
