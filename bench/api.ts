@@ -182,6 +182,10 @@ async function measure(url: string, base: string, calls: number, serverPid: numb
   out.push(
     await series(api, 'realname like *<surname>* (uncached count, >10,000 matches)', list, (i) => ({ ...common, realname: `*${names[(i + 5) % names.length]}*` }), names.length - 5),
   );
+  // The last pages the pager offers for those searches (共10,000+条: pages 901..1000 of ten rows)
+  out.push(
+    await series(api, 'realname like *<surname>*, deep page 901..1000 (>10,000 matches)', list, (i) => ({ ...common, pageNo: 901 + ((i * 13) % 100), realname: `*${names[i % names.length]}*` }), names.length),
+  );
   const tp: Throughput[] = [];
   // PostgreSQL: the server's pooled backends do half a call's work; their CPU counts as the server's
   const backends = databaseUrl ? await backendPids(databaseUrl) : [];

@@ -244,6 +244,8 @@ async function apiSection() {
   if (fresh) judge('list API p50, like filter (uncached counts)', '≤ 20 ms', fresh.p50, 20, ms);
   const broad = r.series[4];
   if (broad) judge('list API p50, like >10,000 matches (uncached)', '≤ 20 ms', broad.p50, 20, ms);
+  const deep = r.series[5];
+  if (deep) judge('list API p50, like >10,000 matches, pages 901..1000', '≤ 20 ms', deep.p50, 20, ms);
   const tp = r.throughput[0];
   if (tp) verdicts.push({ what: `list calls/s, ${tp.clients} clients, one process`, target: '≥ 2,000/s', measured: `${tp.perSecond.toFixed(0)}/s`, ok: tp.perSecond >= 2000 });
   if (process.env.BENCH_PG === '0') return;
@@ -258,6 +260,8 @@ async function apiSection() {
   if (pFresh) judge('PostgreSQL: list API p50, like (uncached counts)', '≤ 20 ms', pFresh.p50, 20, ms);
   const pBroad = p.series[4];
   if (pBroad) judge('PostgreSQL: like >10,000 matches (uncached)', '≤ 20 ms', pBroad.p50, 20, ms);
+  const pDeep = p.series[5];
+  if (pDeep) judge('PostgreSQL: like >10,000 matches, pages 901..1000', '≤ 20 ms', pDeep.p50, 20, ms);
   const pTp = p.throughput[0];
   if (pTp) verdicts.push({ what: `PostgreSQL: list calls/s, ${pTp.clients} clients`, target: '≥ 2,000/s', measured: `${pTp.perSecond.toFixed(0)}/s`, ok: pTp.perSecond >= 2000 });
 }

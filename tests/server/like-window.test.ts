@@ -1,9 +1,10 @@
 /**
- * Thousands of rows, where a list's page is read by plans that small data never takes: a
- * contains-search with more matches than WINDOW_FROM (and fewer than the cap) first reads the
- * list order's first rows, then the n-gram index when they do not hold the page; a page past
- * DEFER_FROM reads the rows it skips for their ids only. Every page is the one the database's
- * own ORDER BY over every row gives. On SQLite and on PostgreSQL when one answers.
+ * Thousands of rows, where a list's page is read by plans that small data never takes. In the
+ * default order (the one the n-gram rows carry) a contains-search reads its gram's index rows
+ * in that order. In another order, one with more matches than WINDOW_FROM (and fewer than the
+ * cap) first reads the list order's first rows, then the n-gram index when they do not hold the
+ * page. A page past DEFER_FROM reads the rows it skips for their ids only. Every page is the one
+ * the database's own ORDER BY over every row gives. On SQLite and on PostgreSQL when one answers.
  */
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -68,21 +69,33 @@ function suite(name: string, start: () => Promise<Started>, skip = false) {
       expect(DEFER_FROM).toBeLessThan(1490);
     });
 
-    it('matches spread through the list: early pages come from the first rows, deep pages from the index', async () => {
-      const rows = (await newest()).filter((r) => r.realname.includes('甲'));
-      // the window is 3,000 rows holding 1,500 matches: pages 1-150 from it, 151 on from the index
-      for (const pageNo of [1, 2, 150, 151, 300]) expect(got(pageNo, await list({ realname: '*甲*', pageNo }))).toEqual(want(rows, pageNo));
+    /** The default order (read through the gram rows' sort value), and one whose values tie in sevens (window, then index). */
+    const SORTS = [
+      { column: 'createTime', order: 'desc', sql: 'create_time desc, id desc' },
+      { column: 'updateTime', order: 'asc', sql: 'update_time asc, id asc' },
+    ] as const;
+
+    it('matches spread through the list: early pages and deep ones', async () => {
+      for (const { column, order, sql } of SORTS) {
+        const rows = (await s.read(sql)).filter((r) => r.realname.includes('甲'));
+        // in the update order the window is 3,000 rows holding ~1,500 matches: early pages from it, the rest from the index
+        for (const pageNo of [1, 2, 150, 151, 300]) expect(got(pageNo, await list({ realname: '*甲*', pageNo, column, order }))).toEqual(want(rows, pageNo));
+      }
     });
 
-    it('matches only among the oldest rows: the first rows hold none and the index answers', async () => {
-      const rows = (await newest()).filter((r) => r.realname.includes('乙'));
-      for (const pageNo of [1, 2, 240]) expect(got(pageNo, await list({ realname: '*乙*', pageNo }))).toEqual(want(rows, pageNo));
+    it('matches only among the oldest rows', async () => {
+      for (const { column, order, sql } of SORTS) {
+        const rows = (await s.read(sql)).filter((r) => r.realname.includes('乙'));
+        for (const pageNo of [1, 2, 240]) expect(got(pageNo, await list({ realname: '*乙*', pageNo, column, order }))).toEqual(want(rows, pageNo));
+      }
     });
 
     it('with another filter and two characters', async () => {
-      const rows = (await newest()).filter((r) => r.realname.includes('甲丁') && r.sex === '1');
-      expect(rows.length).toBeGreaterThan(WINDOW_FROM);
-      for (const pageNo of [1, 5, 100]) expect(got(pageNo, await list({ realname: '*甲丁*', sex: '1', pageNo }))).toEqual(want(rows, pageNo));
+      for (const { column, order, sql } of SORTS) {
+        const rows = (await s.read(sql)).filter((r) => r.realname.includes('甲丁') && r.sex === '1');
+        expect(rows.length).toBeGreaterThan(WINDOW_FROM);
+        for (const pageNo of [1, 5, 100]) expect(got(pageNo, await list({ realname: '*甲丁*', sex: '1', pageNo, column, order }))).toEqual(want(rows, pageNo));
+      }
     });
 
     it('deep pages without a search, in the default order and in a sort whose values tie', async () => {

@@ -68,6 +68,31 @@ describe('capped count', () => {
     expect(r.body.result.totalCapped).toBeUndefined();
   });
 
+  it('a contains-search with more matches than the cap answers its deep pages as the list order does, either way', async () => {
+    // what a scan of every row answers: realname contains 批, newest first, ties by id
+    const db = new BetterSqlite3(join(dir, 'hospital.db'), { readonly: true });
+    const want = (s: string, order: 'asc' | 'desc', offset: number) =>
+      (db.prepare(`select id from his_doctor where tenant_id = 1001 and realname like ? order by create_time ${order}, id ${order} limit 10 offset ?`).all(`%${s}%`, offset) as Rec[]).map((x) => x.id);
+    try {
+      for (const order of ['desc', 'asc'] as const) {
+        for (const pageNo of [1, 2, COUNT_CAP / 10, COUNT_CAP / 10 + 3]) {
+          const r = await list({ pageNo, realname: '*批*', order });
+          expect(r.body.result.totalCapped).toBe(true);
+          expect({ order, pageNo, ids: r.body.result.records.map((x) => x.id) }).toEqual({ order, pageNo, ids: want('批', order, (pageNo - 1) * 10) });
+        }
+        // three characters: the driving pair's rows are more than the matches (批量1: 1,161 of
+        // 10,050), each is checked against the row; deep pages of it too
+        for (const pageNo of [1, 50, 116, 117]) {
+          const r = await list({ pageNo, realname: '*批量1*', order });
+          expect(r.body.result.total).toBe(1161);
+          expect({ order, pageNo, ids: r.body.result.records.map((x) => x.id) }).toEqual({ order, pageNo, ids: want('批量1', order, (pageNo - 1) * 10) });
+        }
+      }
+    } finally {
+      db.close();
+    }
+  });
+
   it('the same query at other page sizes answers the rows of each size, near the start and deep', async () => {
     // one query shape per page size: a page read at one size must not be answered at another
     const ids = async (query: Record<string, string | number>) => (await list(query)).body.result.records.map((x) => x.id);

@@ -102,6 +102,29 @@ function suite(name: string, start: () => Promise<Started>, skip = false) {
       expect(ids(men.records)).toEqual(ids(scan(all, '王伟').filter((r) => r.sex === '1')));
     });
 
+    it('reads the matches in the list order either way, by the sort value the grams carry; another sort still answers as a scan', async () => {
+      const all = await everyone();
+      for (const s of ['王', '王伟', '伟明']) {
+        const want = scan(all, s);
+        const asc = await searched(s, { column: 'createTime', order: 'asc' });
+        expect(ids(asc.records)).toEqual(ids([...want].reverse()));
+        // two rows a page, each page in turn
+        const pages: Rec[] = [];
+        for (let p = 1; p <= Math.ceil(want.length / 2); p++) pages.push(...(await list({ realname: `*${s}*`, pageSize: 2, pageNo: p, column: 'createTime', order: 'asc' })).records);
+        expect(ids(pages)).toEqual(ids([...want].reverse()));
+      }
+      const byUpdate = (await list({ pageSize: 1000, column: 'updateTime', order: 'desc' })).records;
+      expect(ids((await searched('王', { column: 'updateTime', order: 'desc' })).records)).toEqual(ids(scan(byUpdate, '王')));
+    });
+
+    it('a row whose sort value changes outside the server moves in the order of a search', async () => {
+      const before = ids((await searched('王')).records);
+      const last = before.at(-1)!;
+      await outside(`update his_doctor set create_time = '2099-12-31 23:59:59' where id = '${String(last)}'`);
+      const after = ids((await searched('王')).records);
+      expect(after).toEqual([last, ...before.slice(0, -1)]);
+    });
+
     it('follows edits and deletes made through the API', async () => {
       const id = await add('司马临时');
       expect(ids((await searched('马临')).records)).toEqual([id]);

@@ -3,7 +3,7 @@ import { KINDS, type Storage } from '../kinds/index.js';
 import { SYSTEM_FIELDS } from '../schema/system-columns.js';
 import type { FieldKind, ResourceSchema } from '../schema/types.js';
 import { snakeCase } from '../schema/naming.js';
-import { sortableKeys } from './query.js';
+import { defaultSort, sortableKeys } from './query.js';
 
 /** `fen`: an integer column holding money as whole fen (migrate.ts converts older REAL yuan columns). */
 export type SqlType = 'text' | 'integer' | 'real' | 'fen';
@@ -65,16 +65,25 @@ export function toTableSpec(schema: ResourceSchema): TableSpec {
 export { SUBSTRING_INDEX_MAX_LENGTH } from '../schema/types.js';
 
 export interface SubstringIndexSpec {
-  /** The n-gram table: `(f, g, t, r)` = field number, gram, tenant, row id. */
+  /** The n-gram table: `(f, g, t, k, r)` = field number, gram, tenant, sort value, row id. */
   table: string;
   /** Indexed columns; a column's position is its `f` in the gram table. */
   columns: string[];
+  /**
+   * The column of the list's default sort, copied into each gram row as `k`: the rows of one
+   * gram can then be read in the list order, so a page of a search, however deep, reads as
+   * many index rows as it skips and no more.
+   */
+  sort: { column: string; type: SqlType };
 }
 
 /** The n-gram index of a resource's `index: "substring"` fields, if it declares any. */
 export function substringIndexSpec(schema: ResourceSchema): SubstringIndexSpec | undefined {
   const columns = schema.fields.filter((f) => f.index === 'substring').map((f) => columnName(f.key));
-  return columns.length ? { table: `${tableName(schema)}__sgram`, columns } : undefined;
+  if (!columns.length) return undefined;
+  const key = defaultSort(schema).field;
+  const sort = toTableSpec(schema).columns.find((c) => c.key === key) ?? { name: 'create_time', type: 'text' as const };
+  return { table: `${tableName(schema)}__sgram`, columns, sort: { column: sort.name, type: sort.type } };
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The n-gram index of `index: "substring"` fields (core substringIndexSpec): a table
- * `<table>__sgram (f, g, t, r)` holding, for every row, each character and each pair of
- * adjacent characters of the lower-cased value (field number f, gram g, tenant t, row id r).
- * A contains-search then reads the rows of one gram instead of every row of the table.
+ * `<table>__sgram (f, g, t, k, r)` holding, for every row, each character and each pair of
+ * adjacent characters of the lower-cased value (field number f, gram g, tenant t, the row's
+ * value of the list's default sort column k, row id r). A contains-search then reads the rows
+ * of one gram instead of every row of the table, and in the list order (index (f, g, t, k, r)).
  *
  * Triggers keep it in line with the table, so every writer (the write pipeline, effects,
  * seeding, a bulk load) updates it without knowing of it; the grams come from a plain SQL
@@ -14,6 +15,7 @@ import { SUBSTRING_INDEX_MAX_LENGTH, substringIndexSpec, type SubstringIndexSpec
 import type { Registry } from '../../core/schema/registry.js';
 import type { Database } from './connection.js';
 import { underStartLock } from './migrate.js';
+import { sqlType } from './connection.js';
 
 export const SEQ_TABLE = 'sys_seq';
 
@@ -31,13 +33,20 @@ function gramSelect(spec: SubstringIndexSpec, rec: string, table?: string): stri
     const v = `lower(${rec}.${q(c)})`;
     for (const width of [1, 2]) {
       parts.push(
-        `select ${f} as f, substr(${v}, s.n, ${width}) as g, ${rec}.tenant_id as t, ${rec}.id as r ` +
+        `select ${f} as f, substr(${v}, s.n, ${width}) as g, ${rec}.tenant_id as t, ${rec}.${q(spec.sort.column)} as k, ${rec}.id as r ` +
           `from ${from} where s.n <= length(${v}) - ${width - 1}`,
       );
     }
   });
   // union (not union all): a value repeating a gram holds it once
   return parts.join(' union ');
+}
+
+const GRAM_COLUMNS = '(f, g, t, k, r)';
+
+/** The columns whose change rewrites a row's grams: the indexed ones, the tenant, the sort value. */
+function watchedColumns(spec: SubstringIndexSpec): string {
+  return [...new Set([...spec.columns, 'tenant_id', spec.sort.column])].map(q).join(', ');
 }
 
 function triggerNames(table: string) {
@@ -47,12 +56,13 @@ function triggerNames(table: string) {
 async function createSqlite(db: Db, table: string, spec: SubstringIndexSpec): Promise<void> {
   const t = triggerNames(table);
   const g = q(spec.table);
-  await sql.raw(`create table ${g} (f integer not null, g text not null, t integer not null, r text not null, primary key (f, g, t, r)) without rowid`).execute(db);
+  await sql.raw(`create table ${g} (f integer not null, g text not null, t integer not null, k ${sqlType('sqlite', spec.sort.type)}, r text not null, primary key (f, g, t, r)) without rowid`).execute(db);
   await sql.raw(`create index ${q(`${spec.table}_r`)} on ${g} (r)`).execute(db);
-  const cols = [...spec.columns, 'tenant_id'].map(q).join(', ');
-  await sql.raw(`create trigger ${q(t.ins)} after insert on ${q(table)} begin insert into ${g} (f, g, t, r) ${gramSelect(spec, 'new')}; end`).execute(db);
+  await sql.raw(`create index ${q(`${spec.table}_k`)} on ${g} (f, g, t, k, r)`).execute(db);
+  const cols = watchedColumns(spec);
+  await sql.raw(`create trigger ${q(t.ins)} after insert on ${q(table)} begin insert into ${g} ${GRAM_COLUMNS} ${gramSelect(spec, 'new')}; end`).execute(db);
   await sql.raw(
-    `create trigger ${q(t.upd)} after update of ${cols} on ${q(table)} begin delete from ${g} where r = old.id; insert into ${g} (f, g, t, r) ${gramSelect(spec, 'new')}; end`,
+    `create trigger ${q(t.upd)} after update of ${cols} on ${q(table)} begin delete from ${g} where r = old.id; insert into ${g} ${GRAM_COLUMNS} ${gramSelect(spec, 'new')}; end`,
   ).execute(db);
   await sql.raw(`create trigger ${q(t.del)} after delete on ${q(table)} begin delete from ${g} where r = old.id; end`).execute(db);
 }
@@ -60,15 +70,16 @@ async function createSqlite(db: Db, table: string, spec: SubstringIndexSpec): Pr
 async function createPostgres(db: Db, table: string, spec: SubstringIndexSpec): Promise<void> {
   const t = triggerNames(table);
   const g = q(spec.table);
-  await sql.raw(`create table ${g} (f integer not null, g text not null, t bigint not null, r text not null, primary key (f, g, t, r))`).execute(db);
+  await sql.raw(`create table ${g} (f integer not null, g text not null, t bigint not null, k ${sqlType('postgres', spec.sort.type)}, r text not null, primary key (f, g, t, r))`).execute(db);
   await sql.raw(`create index ${q(`${spec.table}_r`)} on ${g} (r)`).execute(db);
+  await sql.raw(`create index ${q(`${spec.table}_k`)} on ${g} (f, g, t, k, r)`).execute(db);
   await sql.raw(
     `create or replace function ${q(t.fn)}() returns trigger language plpgsql as $$ begin ` +
       `if tg_op <> 'INSERT' then delete from ${g} where r = old.id; end if; ` +
-      `if tg_op <> 'DELETE' then insert into ${g} (f, g, t, r) ${gramSelect(spec, 'new')}; end if; ` +
+      `if tg_op <> 'DELETE' then insert into ${g} ${GRAM_COLUMNS} ${gramSelect(spec, 'new')}; end if; ` +
       `return null; end $$`,
   ).execute(db);
-  const cols = [...spec.columns, 'tenant_id'].map(q).join(', ');
+  const cols = watchedColumns(spec);
   await sql.raw(`create trigger ${q(t.ins)} after insert or delete on ${q(table)} for each row execute function ${q(t.fn)}()`).execute(db);
   await sql.raw(`create trigger ${q(t.upd)} after update of ${cols} on ${q(table)} for each row execute function ${q(t.fn)}()`).execute(db);
 }
@@ -118,14 +129,15 @@ export async function ensureSubstringIndexes(database: Database, registry: Regis
     const applied: string[] = [];
     for (const { spec, schema } of wanted) {
       const table = spec.table.slice(0, -'__sgram'.length);
-      const id = `sgram ${table} ${spec.columns.join(',')}`;
+      // the sort column is part of the record: an index built before it held k is rebuilt
+      const id = `sgram ${table} ${spec.columns.join(',')} k=${spec.sort.column}`;
       if (done.has(id)) continue;
       const rebuild = async (trx: Db) => {
         await ensureSeq(trx);
         await drop(trx, locked, table);
         if (locked.dialect === 'postgres') await createPostgres(trx, table, spec);
         else await createSqlite(trx, table, spec);
-        await sql.raw(`insert into ${q(spec.table)} (f, g, t, r) ${gramSelect(spec, 'x', table)}`).execute(trx);
+        await sql.raw(`insert into ${q(spec.table)} ${GRAM_COLUMNS} ${gramSelect(spec, 'x', table)}`).execute(trx);
         // fresh statistics: without them PostgreSQL takes the new table for empty and drives a
         // search from every row of a common gram (86,000 rows for 张) instead of walking the
         // page's sort order (400 ms instead of 10 ms at a million rows); autovacuum may be off

@@ -61,6 +61,9 @@ async function addHasChild(ctx: AppContext, m: ResourceModel, records: Rec[], te
   for (const r of records) r.hasChild = parents.has(String(r.id));
 }
 
+/** Where a list page reads its rows from (listRecords `base`). */
+type Source = 'table' | 'grams' | 'ordered' | 'window';
+
 export async function listRecords(
   ctx: AppContext,
   m: ResourceModel,
@@ -75,15 +78,21 @@ export async function listRecords(
   // A contains-search on an indexed field can be driven by the n-gram index: the rows holding
   // its gram are read first (CROSS JOIN keeps that order on SQLite) instead of every row
   const driver = m.substring && gramDriver(m.substring, q.filters);
+  // sorted by the column the gram rows carry: their index holds the matches in the list order
+  const ordered = driver !== undefined && m.substring!.sort.column === q.sort.column;
+  // ...and when the gram is the whole search (one or two characters, no other filter, no data
+  // rule), the index rows alone are the matches: a deep page skips them without reading a row
+  const gramsAlone = ordered && driver.exact && q.filters.length === 1 && scopeOf(scope).rules.length === 0;
   /**
    * The rows a list reads from: the whole table ('table'), the rows holding the driving gram
-   * ('grams'), or the first `window` rows of the tenant in the list order ('window').
+   * ('grams'; 'ordered': read in the list order), or the first `window` rows of the tenant in
+   * the list order ('window').
    */
-  const base = (source: 'table' | 'grams' | 'window', window?: string) => {
-    const grams = m.substring && { spec: m.substring, tenantId, table: m.table, driven: source === 'grams' ? driver?.filter : undefined };
+  const base = (source: Source, window?: string) => {
+    const grams = m.substring && { spec: m.substring, tenantId, table: m.table, driven: source === 'grams' || source === 'ordered' ? driver?.filter : undefined };
     const from =
-      source === 'grams' && driver
-        ? db.selectFrom(gramRows(db, m.substring!, driver, tenantId).as('sg')).crossJoin(m.table).whereRef(`${m.table}.id`, '=', 'sg.r')
+      (source === 'grams' || source === 'ordered') && driver
+        ? db.selectFrom(gramRows(db, m.substring!, driver, tenantId, source === 'ordered').as('sg')).crossJoin(m.table).whereRef(`${m.table}.id`, '=', 'sg.r')
         : source === 'window'
           ? db.selectFrom(sortedIds(db, m.table, tenantId, q.sort).limit(window as unknown as number).as('sw')).crossJoin(m.table).whereRef(`${m.table}.id`, '=', 'sw.r')
           : db.selectFrom(m.table);
@@ -112,7 +121,7 @@ export async function listRecords(
   let records: Array<Record<string, unknown>> = [];
   // past the cap there may still be rows: the page query answers whether there are
   if (offset < total || totalCapped) {
-    const page = async (source: 'table' | 'grams' | 'window', window = 0): Promise<Rec[]> => {
+    const page = async (source: Source, window = 0): Promise<Rec[]> => {
       // a deep page reads the rows it skips for their ids only (an index-only scan where the
       // sort's index covers it, as on PostgreSQL), then fetches the page's own rows by id
       const deep = offset >= DEFER_FROM;
@@ -120,7 +129,7 @@ export async function listRecords(
       const shape = JSON.stringify([m.name, m.table, q.filters, scopeOf(scope), q.sort, roots, source, deep, q.pageSize]);
       // a window is read in its own order: the databases then need no sort and stop reading it
       // at the page's last match (a walk of the list order bounded by the window)
-      const [col, id] = source === 'window' ? ['sw.k', 'sw.r'] : [q.sort.column, 'id'];
+      const [col, id] = source === 'window' ? ['sw.k', 'sw.r'] : source === 'ordered' ? ['sg.k', 'sg.r'] : [q.sort.column, 'id'];
       // the page size is written into the text (an integer of 1..MAX_PAGE_SIZE, and part of the
       // shape): SQLite ran the page query in ~60 µs with a literal LIMIT and ~100 µs with a bound one
       const limit = sql.lit(Math.trunc(q.pageSize));
@@ -128,7 +137,9 @@ export async function listRecords(
         const cols = m.selectColumns.map((c) => `${m.table}.${c}`);
         const paged = (qb: SelectQueryBuilder<any, any, any>) => inListOrder(qb, q.sort, col, id).limit(limit).offset(skip as unknown as number);
         if (!deep) return paged(base(source, w).select(cols));
-        const ids = paged(base(source, w).select(`${m.table}.id as pr`));
+        const ids = source === 'ordered' && gramsAlone
+          ? paged(db.selectFrom(gramRows(db, m.substring!, driver!, tenantId, true).as('sg')).select('sg.r as pr'))
+          : paged(base(source, w).select(`${m.table}.id as pr`));
         const rows = db.selectFrom(ids.as('sp')).crossJoin(m.table).whereRef(`${m.table}.id`, '=', 'sp.pr').select(cols);
         return inListOrder(rows, q.sort, `${m.table}.${q.sort.column}`, `${m.table}.id`);
       };
@@ -137,7 +148,8 @@ export async function listRecords(
       const c = PAGE_SHAPES.compile(db, shape, build, args);
       return (await ctx.database.readArrays(c.sql, c.parameters)).map((r) => arrayToRecord(m, r));
     };
-    // Few matches: read them through the index and sort them. Past the cap: walk the list order
+    // In another sort than the grams' own:
+    // few matches: read them through the index and sort them. Past the cap: walk the list order
     // and probe the index for each row, which finds a page of dense matches quickly. Between,
     // reading and sorting every match costs ~4 µs each and probing one row of the list order
     // under 1 µs (SQLite, a million rows), so the first rows in the list order are tried first,
@@ -145,12 +157,14 @@ export async function listRecords(
     // from ~3,000 matches in a million rows; a window that fails costs a fifth of the index's
     // answer): when it holds a full page that is the page, as the window is a prefix of the list
     // order; otherwise the index answers.
+    // In the grams' own sort, the driving gram's index rows are read in the list order: a page
+    // reads the rows it skips and its own, whatever the count.
     let found: Rec[] | undefined;
-    if (driver && !totalCapped && counted >= WINDOW_FROM) {
+    if (driver && !ordered && !totalCapped && counted >= WINDOW_FROM) {
       const walked = await page('window', counted);
       if (walked.length === q.pageSize) found = walked;
     }
-    records = found ?? (await page(driver && !totalCapped ? 'grams' : 'table'));
+    records = found ?? (await page(ordered ? 'ordered' : driver && !totalCapped ? 'grams' : 'table'));
     await addLabels(ctx, m, records, tenantId);
     await addHasChild(ctx, m, records, tenantId);
   }

@@ -34,11 +34,11 @@ export function gramDriver(spec: SubstringIndexSpec, filters: Filter[]): GramDri
   return undefined;
 }
 
-/** The row ids holding a gram (`r`), read from the index alone. */
-export function gramRows(db: Kysely<any>, spec: SubstringIndexSpec, d: GramDriver, tenantId: number) {
+/** The row ids holding a gram (`r`, and with `sorted` their sort values `k`), read from the index alone. */
+export function gramRows(db: Kysely<any>, spec: SubstringIndexSpec, d: GramDriver, tenantId: number, sorted = false) {
   return db
     .selectFrom(spec.table)
-    .select('r')
+    .select(sorted ? ['r', 'k'] : ['r'])
     .where('f', '=', d.f)
     .where('g', '=', sql<string>`lower(${d.gram})`)
     .where('t', '=', tenantId);
