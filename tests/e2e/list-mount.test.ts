@@ -62,20 +62,20 @@ describe('list table mount', () => {
     errors.assertClean([LOGO]);
   });
 
-  it("a session's first menu click, from the dashboard, sends the list call and its dictionaries within the click", async () => {
+  it("a session's first menu click, from the dashboard, sends the list call and its dictionaries before the click is done", async () => {
     const { page, errors } = await e2e.newSession();
     await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
-    // every fetch, and whether the click's dispatch was still under way (the capture listener
-    // on window runs first, the bubbling one last: microtasks between them count as inside)
+    // every fetch, and whether the press's click was over (the bubbling listener on window runs
+    // last: microtasks before it count as inside); each press starts a new click
     await page.addInitScript(() => {
-      const w = window as unknown as { inClick: boolean; sent: Array<{ path: string; inClick: boolean }> };
-      w.inClick = false;
+      const w = window as unknown as { clicked: boolean; sent: Array<{ path: string; beforeClickEnd: boolean }> };
+      w.clicked = false;
       w.sent = [];
-      addEventListener('click', () => { w.inClick = true; }, true);
-      addEventListener('click', () => { w.inClick = false; });
+      addEventListener('pointerdown', () => { w.clicked = false; }, true);
+      addEventListener('click', () => { w.clicked = true; });
       const f = window.fetch.bind(window);
       window.fetch = (input, init) => {
-        w.sent.push({ path: new URL(input instanceof Request ? input.url : String(input), location.href).pathname, inClick: w.inClick });
+        w.sent.push({ path: new URL(input instanceof Request ? input.url : String(input), location.href).pathname, beforeClickEnd: !w.clicked });
         return f(input, init);
       };
     });
@@ -83,10 +83,35 @@ describe('list table mount', () => {
     const leaf = await revealMenuItem(page, '医护管理', '医生管理');
     await leaf.click();
     await waitForList(page);
-    const sent = await page.evaluate(() => (window as unknown as { sent: Array<{ path: string; inClick: boolean }> }).sent);
+    const sent = await page.evaluate(() => (window as unknown as { sent: Array<{ path: string; beforeClickEnd: boolean }> }).sent);
     const first = (suffix: string) => sent.find((s) => s.path.endsWith(suffix));
-    expect(first('/hisDoctor/list')).toEqual({ path: '/hospital/hisDoctor/list', inClick: true });
-    expect(first('/sys/dict/getDictItemsBatch')?.inClick).toBe(true);
+    expect(first('/hisDoctor/list')).toEqual({ path: '/hospital/hisDoctor/list', beforeClickEnd: true });
+    expect(first('/sys/dict/getDictItemsBatch')?.beforeClickEnd).toBe(true);
+    expect(sent.filter((s) => s.path.endsWith('/hisDoctor/list'))).toHaveLength(1);
+    errors.assertClean([LOGO]);
+  });
+
+  it('a mouse press on a menu entry sends its list call while the button is down; the release opens the page on that answer', async () => {
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    await page.goto(`${e2e.url}/dashboard/analysis`);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/hisHospital/list')) calls.push(r.url());
+    });
+    const leaf = await revealMenuItem(page, '机构管理', '医院管理');
+    const box = (await leaf.boundingBox())!;
+    const sentOnPress = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/hisHospital/list'));
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await sentOnPress;
+    // nothing opened yet: the press only asked
+    expect(new URL(page.url()).pathname).toBe('/dashboard/analysis');
+    await page.mouse.up();
+    await page.waitForURL((u) => u.pathname !== '/dashboard/analysis');
+    await waitForList(page);
+    expect(await tableRows(page).count()).toBeGreaterThan(0);
+    expect(calls).toHaveLength(1);
     errors.assertClean([LOGO]);
   });
 

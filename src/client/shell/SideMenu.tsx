@@ -5,7 +5,7 @@
  * (meta.internalOrExternal) open a new tab; iframe menus (layouts/IframePageView) route to
  * their page, which shows the iframe in the content area; meta.target opens meta.url there.
  */
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { ConfigProvider, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { getToken } from '../state/storage';
@@ -66,6 +66,8 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   const rootKeys = useMemo(() => menu.map((m) => m.path), [menu]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (selected ? ancestorKeys(menu, selected) ?? [] : []));
   const can = useCan();
+  // the menu's id prefixes each entry's data-menu-id (rc-menu): `<id>-<key>`
+  const menuId = mode === 'inline' ? 'side-menu' : 'top-menu';
 
   /** Loads the engine and the schemas of a group's modules as it opens: a click on one of them then waits for its list call only. */
   function warmGroup(key: string) {
@@ -92,19 +94,41 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
     else setOpenKeys(keys);
   }
 
-  function pick({ key }: { key: string }) {
+  /** Where a pick of `key` goes, and whether its page needs its first calls (a kept-alive open tab asks nothing). */
+  function destination(key: string) {
     const item = findMenuItem(menu, key);
     const action = menuAction(item, key, getToken());
+    if ('open' in action) return { item, action, calls: false };
+    const kept = item?.meta?.keepAlive && appStore.get(tabsAtom).pages.some((p) => p.fullPath === action.go);
+    return { item, action, calls: !kept && action.go !== location.pathname };
+  }
+
+  function pick({ key }: { key: string }) {
+    const { item, action, calls } = destination(key);
     if ('open' in action) window.open(action.open, action.target);
     else {
       const title = item?.meta?.title;
       if (title) rememberTitle(action.go, title);
-      // a list page's first calls leave now, while the page renders (a kept-alive open tab asks nothing)
-      const kept = item?.meta?.keepAlive && appStore.get(tabsAtom).pages.some((p) => p.fullPath === action.go);
-      if (!kept && action.go !== location.pathname) startCalls(action.go);
+      // a list page's first calls leave now, while the page renders (the same calls started on
+      // the press are taken, not asked again)
+      if (calls) startCalls(action.go);
       navigate(action.go);
     }
     onPicked?.();
+  }
+
+  /**
+   * A mouse press on an entry starts its page's first calls: a click comes on the release, about
+   * a tenth of a second later for a person, and the answer is then on its way or in. Mouse only:
+   * a finger that lands on the menu may be starting to scroll it.
+   */
+  function press(e: PointerEvent<HTMLElement>) {
+    if (e.pointerType !== 'mouse' || e.button !== 0) return;
+    const id = (e.target as Element).closest('.ant-menu-item')?.getAttribute('data-menu-id');
+    const key = id?.startsWith(`${menuId}-`) ? id.slice(menuId.length + 1) : undefined;
+    if (!key) return;
+    const { action, calls } = destination(key);
+    if (calls && 'go' in action) startCalls(action.go);
   }
 
   const inline = mode === 'inline';
@@ -115,9 +139,10 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   // on two cores). The shell renders on every navigation, tab change and header show/hide: the
   // menu element is kept while what it shows is the same, its handlers reading the latest
   // render through a ref.
-  const handlers = useRef({ pick, onOpenChange, warmGroup, warmOpenGroups });
-  handlers.current = { pick, onOpenChange, warmGroup, warmOpenGroups };
+  const handlers = useRef({ pick, press, onOpenChange, warmGroup, warmOpenGroups });
+  handlers.current = { pick, press, onOpenChange, warmGroup, warmOpenGroups };
   const onPick = useCallback((info: { key: string }) => handlers.current.pick(info), []);
+  const onPress = useCallback((e: PointerEvent<HTMLElement>) => handlers.current.press(e), []);
   const onOpen = useCallback((keys: string[]) => handlers.current.onOpenChange(keys), []);
   const onWarmOpen = useCallback((keys: string[]) => keys.forEach((k) => handlers.current.warmGroup(k)), []);
   const onIntent = useCallback(() => handlers.current.warmOpenGroups(), []);
@@ -137,13 +162,15 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
       selectedKeys={selected ? [selected] : []}
       motion={NO_MOTION}
       {...(controlled ? { openKeys, onOpenChange: onOpen } : { onOpenChange: onWarmOpen })}
+      id={menuId}
       onClick={onPick}
+      onPointerDown={onPress}
       onMouseEnter={onIntent}
       onFocus={onIntent}
       style={inline ? { borderInlineEnd: 0 } : { flex: 1, minWidth: 0, borderBottom: 0, lineHeight: '46px', paddingInline: 8 }}
       data-testid={inline ? 'side-menu' : 'top-menu'}
     />
-  ), [mode, theme, shown, selected, controlled, openKeys, onOpen, onWarmOpen, onPick, onIntent, inline]);
+  ), [mode, theme, shown, selected, controlled, openKeys, onOpen, onWarmOpen, onPick, onPress, onIntent, inline, menuId]);
   if (!mounted) return <div aria-busy="true" data-testid={inline ? 'side-menu-pending' : 'top-menu-pending'} />;
   return inline ? menuEl : <ConfigProvider theme={TOP_MENU_THEME}>{menuEl}</ConfigProvider>;
 }
