@@ -82,7 +82,9 @@ export function substringIndexSpec(schema: ResourceSchema): SubstringIndexSpec |
   const columns = schema.fields.filter((f) => f.index === 'substring').map((f) => columnName(f.key));
   if (!columns.length) return undefined;
   const key = defaultSort(schema).field;
-  const sort = toTableSpec(schema).columns.find((c) => c.key === key) ?? { name: 'create_time', type: 'text' as const };
+  // the loader refuses a default sort that is neither a field nor a system column
+  const sort = toTableSpec(schema).columns.find((c) => c.key === key);
+  if (!sort) throw new Error(`${schema.name}: default sort field "${key}" has no column`);
   return { table: `${tableName(schema)}__sgram`, columns, sort: { column: sort.name, type: sort.type } };
 }
 

@@ -34,7 +34,6 @@ function values(v: unknown, multi: boolean): string[] {
   return multi ? s.split(',').filter((x) => x !== '') : [s];
 }
 
-
 function refSource(ctx: AppContext, c: FieldCol): LabelSource | undefined {
   const ref = c.field.ref;
   const target = ref ? ctx.models.get(ref.resource) : undefined;
