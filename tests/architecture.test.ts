@@ -63,3 +63,30 @@ describe('layering of src/', () => {
     expect(bad.map((e) => `${e.from} -> ${e.spec}`)).toEqual([]);
   });
 });
+
+/** Module names (schemas/modules) quoted in code, comments left out. */
+function namedModules(file: string, modules: ReadonlySet<string>): string[] {
+  const code = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return [...code.matchAll(/['"`]([A-Za-z][A-Za-z0-9]*)['"`]/g)].map((m) => m[1]!).filter((s) => modules.has(s));
+}
+
+describe('the engine names no module', () => {
+  const modules = new Set(fs.readdirSync(path.join(ROOT, 'schemas/modules')).map((f) => f.replace(/\.json$/, '')));
+  // the generic parts: schema language and projections, the engine's React, the shell, the
+  // server's list, write and option routes, tables, tenancy. Effects, demo data, the system
+  // pages' own routes and hand-written pages (decoration) know their modules.
+  const engine = ['src/core', 'src/client/engine', 'src/client/app', 'src/client/shell', 'src/server/resources', 'src/server/db', 'src/server/tenancy', 'src/server/protocol', 'src/server/system/ref-options.ts']
+    .flatMap((d) => (d.endsWith('.ts') ? [path.join(ROOT, d)] : files(path.join(ROOT, d))))
+    .filter((f) => !f.includes(`${path.sep}decoration${path.sep}`) && !path.basename(f).startsWith('seed'));
+
+  it('finds module names where they are quoted', () => {
+    const probe = path.join(ROOT, 'src/server/db/seed-lang.ts');
+    expect(namedModules(probe, modules)).toContain('sysRegion');
+    expect(engine.length).toBeGreaterThan(100);
+  });
+
+  it('no module name is quoted in the engine (a module is found by what it declares, e.g. `serves`)', () => {
+    const bad = engine.flatMap((f) => namedModules(f, modules).map((n) => `${path.relative(ROOT, f)}: ${n}`));
+    expect(bad).toEqual([]);
+  });
+});

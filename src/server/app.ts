@@ -80,7 +80,8 @@ import { ExportQueue, type ExportQueueOptions } from './exports/queue.js';
 import { registerExportJobRoutes } from './exports/routes.js';
 import { createFileStore, registerUploadRoutes, registerUploadStatic, uploadDirOf, type S3Config } from './files/index.js';
 import { CheckRules, fixedRules, registerCheckRule } from './rules/index.js';
-import { FILL_RULE_TABLE, seedFillRules } from './rules/fill.js';
+import { seedFillRules } from './rules/fill.js';
+import { fillRuleSource } from './resources/model.js';
 import { registerTenantEffects, seedTenantProfiles, TENANT_PROFILE_TABLE } from './tenancy/profiles.js';
 import { LiveCheckRules, registerRuleEffects, RULE_ITEM_TABLE, RULE_TABLE, seedRuleTable } from './rules/live.js';
 import { DEFAULT_SCHEMAS_DIR } from './schemas.js';
@@ -181,7 +182,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const env = loadConfig();
   const protocol: ProtocolConfig = { ...env.protocol, ...opts.protocol };
   const { registry, access, dashboard } = loadSchemaRoot(opts.schemasDir);
-  const models = new Map([...registry.resources.values()].map((s) => [s.name, buildModel(s)]));
+  const models = new Map([...registry.resources.values()].map((s) => [s.name, buildModel(s, registry)]));
 
   const databaseUrl = opts.memory ? undefined : opts.databaseUrl ?? env.databaseUrl;
   const database = openDatabase({ dataDir: opts.dataDir ?? env.dataDir, memory: opts.memory, databaseUrl });
@@ -226,7 +227,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     const report = await syncSchemas(locked.db, registry, access);
     if (liveRules) await seedRuleTable(locked.db, fileRules);
     if (tables.has(TENANT_PROFILE_TABLE)) await seedTenantProfiles(locked.db);
-    if (tables.has(FILL_RULE_TABLE)) await seedFillRules(locked.db, registry);
+    const fillRules = fillRuleSource(registry);
+    if (fillRules) await seedFillRules(locked.db, registry, fillRules);
     await seedUserDeparts(lctx);
     // the seeded department roles' grants name menu entries: written once the sync made them
     if (seeded) await seedDepartRoleDemo(lctx);

@@ -4,14 +4,14 @@ import resourceMeta from '../../schemas/meta/resource.schema.json';
 import dictMeta from '../../schemas/meta/dict.schema.json';
 import registryMeta from '../../schemas/meta/registry.schema.json';
 import registryJson from '../../schemas/registry.json';
-import { FIELD_KINDS, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry, type AutoNumberSpec, type ComputeSpec, type ResourceEffects, type ResourceDemo, type WordCheckSpec, type WordListSpec, type UploadSpec, type PublicReadSpec, type PercentOfSpec, type SupersedeSpec, type LedgerPost, type Period } from '../../src/core/schema/types.js';
+import { FIELD_KINDS, PLATFORM_SERVICES, type DictSchema, type FieldSchema, type ResourceSchema, type Transition, type ResourceAction, type ChildSchema, type ListSpec, type FormSpec, type MenuSpec, type ApiSpec, type RefSpec, type ListOptions, type FormOptions, type FieldPermission, type TreeSpec, type StatesSpec, type ExtensionRegistry, type AutoNumberSpec, type ComputeSpec, type ResourceEffects, type ResourceDemo, type WordCheckSpec, type WordListSpec, type UploadSpec, type PublicReadSpec, type PercentOfSpec, type SupersedeSpec, type LedgerPost, type Period } from '../../src/core/schema/types.js';
 import { hisDoctor, dicts } from './fixtures.js';
 
 // Each record must list exactly the keys of its TS type: a key added to types.ts without the
 // meta-schema (or the reverse) fails to compile here or fails the equality below.
 const keys = <T>(r: Record<keyof T, true>) => Object.keys(r).sort();
 const FIELD = keys<FieldSchema>({ key: true, title: true, kind: true, required: true, default: true, minLength: true, maxLength: true, min: true, max: true, precision: true, pattern: true, patternMessage: true, dict: true, multiple: true, widget: true, ref: true, unique: true, sensitive: true, readOnly: true, hidden: true, createOnly: true, writeOnly: true, search: true, list: true, form: true, detail: true, format: true, visibleWhen: true, requiredWhen: true, disabledWhen: true, demo: true, permission: true, rule: true, autoNumber: true, compute: true, capBy: true, countOf: true, wordCheck: true, uniqueWithin: true, index: true, searchAlias: true, suggestions: true });
-const RESOURCE = keys<ResourceSchema>({ $schema: true, schemaVersion: true, name: true, title: true, entity: true, description: true, table: true, permissionPrefix: true, api: true, menu: true, fields: true, list: true, form: true, children: true, states: true, actions: true, effects: true, demo: true, readOnly: true, wordList: true, upload: true, uploadQueue: true, statement: true, publicRead: true, answerSummary: true });
+const RESOURCE = keys<ResourceSchema>({ $schema: true, schemaVersion: true, name: true, title: true, entity: true, description: true, table: true, permissionPrefix: true, api: true, menu: true, fields: true, list: true, form: true, children: true, states: true, actions: true, effects: true, demo: true, readOnly: true, wordList: true, upload: true, uploadQueue: true, serves: true, statement: true, publicRead: true, answerSummary: true });
 
 type Json = Record<string, any>;
 type ComputeOp = ComputeSpec extends infer U ? (U extends unknown ? keyof U : never) : never;
@@ -29,6 +29,7 @@ describe('meta-schema', () => {
     expect(meta.$defs.fieldKind.enum).toEqual([...FIELD_KINDS]);
     expect(props(meta.$defs.field)).toEqual(FIELD);
     expect(props(meta)).toEqual(RESOURCE);
+    expect(meta.properties.serves.enum).toEqual(Object.keys(PLATFORM_SERVICES));
     expect(props(meta.$defs.transition)).toEqual(keys<Transition>({ action: true, title: true, from: true, to: true, permission: true, system: true, confirm: true, form: true, effect: true, set: true, supersede: true, ledger: true, field: true, schedule: true, when: true }));
     expect(props(meta.$defs.transition.properties.supersede)).toEqual(keys<SupersedeSpec>({ match: true, to: true, set: true }));
     expect(props(meta.$defs.ledger)).toEqual(keys<LedgerPost>({ resource: true, direction: true, child: true, keys: true, quantity: true, label: true, carry: true, drawOrder: true }));

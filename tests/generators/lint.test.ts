@@ -60,7 +60,12 @@ describe('lint fixtures: one broken rule each', () => {
 describe('lint rules of the architecture review', () => {
   test.each([
     ['open-filter-search', 'modules/hisHospital.json:26  /actions/0/open/filter/hospitalId  动作 "doctors" 的过滤字段 "hospitalId" 在资源 "hisDoctor" 中不可查询（该字段未声明 search）'],
-    ['region-without-module', 'modules/hisHospital.json:19  /fields/1/kind  字段 "regionCode" 的类型为 region，需要行政区划模块 "sysRegion"'],
+    ['region-without-module', 'modules/hisHospital.json:19  /fields/1/kind  字段 "regionCode" 的类型为 region，需要声明 serves: "regions" 的行政区划模块'],
+    ['fill-rule-without-module', 'modules/hisHospital.json:25  /fields/1/autoNumber/rule  字段 "hosNo" 的 autoNumber 声明了编码规则，需要声明 serves: "fillRules" 的编码规则模块'],
+    ['serves-twice', 'modules/hisOrg.json:6  /serves  机构服务（serves: "organisations"）只能由一个资源提供（已由资源 "hisHospital" 声明）'],
+    ['serves-fields', 'modules/hisHospital.json:6  /serves  提供行政区划服务（serves: "regions"）的资源须声明字段：code'],
+    // the module serving regions is broken: the region field needing it is not reported again
+    ['serves-no-cascade', 'modules/sysRegion.json:16  /fields/0/maxLenght  字段 "code"：未知的键 "maxLenght"，是否应为 "maxLength"？'],
     ['count-of-via', 'modules/hisHospital.json:23  /fields/1/countOf/via  字段 "doctorCount" 的计数关联字段 "realname" 不是资源 "hisDoctor" 指向 "hisHospital" 的 ref 字段'],
     ['answer-summary', 'modules/hisHospital.json:23  /answerSummary/field  answerSummary 的答案字段 "realname" 不是资源 "hisDoctor" 的 json 字段'],
     ['cap-by-field', 'modules/hisDoctor.json:63  /fields/6/capBy/field  字段 "imagePriceTotal" 的上限字段 "name" 不是资源 "hisHospital" 的数值字段'],

@@ -5,6 +5,6 @@ export const regionKind: KindDescriptor = {
   cell: 'text', storage: 'text', input: 'choose', importable: true,
   searchModes: TEXT_SEARCH,
   // GB/T 2260 codes: the stored value is a region's `code`, the shown label its `name`
-  relation: { resource: 'sysRegion', value: 'code', label: 'name', title: '行政区划' },
+  relation: { service: 'regions', value: 'code', label: 'name' },
   widget: (f, ctx) => ({ component: 'RegionCascader', type: 'string', props: { source: ctx.source, field: f.key } }),
 };

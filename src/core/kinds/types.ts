@@ -4,7 +4,7 @@
  * sensitive value of it is masked, whether a spreadsheet can fill it. The client and the
  * server look kinds up here; their own renderers and converters register against the kind.
  */
-import type { FieldSchema, SearchMode } from '../schema/types.js';
+import type { FieldSchema, PlatformService, SearchMode } from '../schema/types.js';
 import type { Registry } from '../schema/registry.js';
 import type { FormatName } from '../validators/formats.js';
 
@@ -76,11 +76,11 @@ export interface KindDescriptor {
   /** Comes back with a `<key>_dictText` label (dictionary and relation kinds). */
   labelled?: boolean;
   /**
-   * The platform module every field of this kind names (the region tree): a schema set holding
-   * such a field must hold the module; the field's options are its rows, `value` stored and
-   * `label` shown. `title` names the module in the loader's message.
+   * The platform service whose module every field of this kind names (the region tree): a
+   * schema set holding such a field must hold a module declaring `serves` it; the field's options
+   * are that module's rows, `value` stored and `label` shown.
    */
-  relation?: { resource: string; value: string; label: string; title: string };
+  relation?: { service: PlatformService; value: string; label: string };
 }
 
 export function minMax(f: FieldSchema): Record<string, number> {

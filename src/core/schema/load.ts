@@ -12,10 +12,10 @@ import registryMeta from '../../../schemas/meta/registry.schema.json';
 import { ajvProblems } from './ajv-messages.js';
 import { migrateSchema } from './migrate.js';
 import { publicReadProblems } from './public-read.js';
-import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer, FILL_RULE_RESOURCE } from './naming.js';
+import { apiActionsOf, apiPath, API_ACTIONS, isApiAction, findField, isSystemColumn, permissionCode, pointer } from './naming.js';
 import { createRegistry, type Registry } from './registry.js';
-import type { AnswerSummarySpec, Condition, CountOfSpec, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, ResourceSchema, Transition, TransitionSetValue } from './types.js';
-import { CRUD_ACTIONS, SUBSTRING_INDEX_MAX_LENGTH, REGULATOR_FIELDS, UPLOAD_QUEUE_FIELDS, UPLOAD_STATES } from './types.js';
+import type { AnswerSummarySpec, Condition, CountOfSpec, DictSchema, ExtensionRegistry, FieldKind, FieldSchema, PlatformService, ResourceSchema, Transition, TransitionSetValue } from './types.js';
+import { CRUD_ACTIONS, PLATFORM_SERVICES, SUBSTRING_INDEX_MAX_LENGTH, REGULATOR_FIELDS, UPLOAD_QUEUE_FIELDS, UPLOAD_STATES } from './types.js';
 
 export interface Problem {
   file: string;
@@ -97,12 +97,19 @@ export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[], extensi
   }
 
   // modules whose own file is invalid: references to them are not reported a second time
+  // (and the services they declare: a module needing the service is not reported either)
   const broken = new Set<string>();
-  const nameOf = (d: unknown) => (d && typeof d === 'object' && typeof (d as { name?: unknown }).name === 'string' ? (d as { name: string }).name : undefined);
+  const word = (d: unknown, k: string) => (d && typeof d === 'object' && typeof (d as Record<string, unknown>)[k] === 'string' ? (d as Record<string, string>)[k] : undefined);
+  const markBroken = (d: unknown) => {
+    const n = word(d, 'name');
+    const served = word(d, 'serves');
+    if (n) broken.add(n);
+    if (served) broken.add(serviceKey(served));
+  };
   for (const { file, data } of modules) {
     const m = migrateSchema(data);
-    if (!m.ok) { problems.push({ file, path: '/schemaVersion', message: m.message, severity: 'error' }); const n = nameOf(data); if (n) broken.add(n); continue; }
-    if (!metaCheck(file, m.doc, v.resource, problems)) { const n = nameOf(m.doc); if (n) broken.add(n); continue; }
+    if (!m.ok) { problems.push({ file, path: '/schemaVersion', message: m.message, severity: 'error' }); markBroken(data); continue; }
+    if (!metaCheck(file, m.doc, v.resource, problems)) { markBroken(m.doc); continue; }
     const schema = m.doc as ResourceSchema;
     const prev = goodModules.find((x) => x.schema.name === schema.name);
     if (prev) { problems.push({ file, path: '/name', message: `资源名 "${schema.name}" 与文件 ${prev.file} 重复`, severity: 'error' }); continue; }
@@ -117,9 +124,33 @@ export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[], extensi
   checkGlobalUniqueness(goodModules, problems);
   const queues = goodModules.filter((x) => x.schema.uploadQueue);
   for (const q of queues.slice(1)) problems.push({ file: q.file, path: '/uploadQueue', message: `上报队列只能有一个（已由 ${queues[0]!.file} 声明）`, severity: 'error' });
+  checkServices(goodModules, problems);
   const shown = (problems as MissingResourceProblem[]).filter((p) => !(p.missingResource && broken.has(p.missingResource)));
   for (const p of shown) delete p.missingResource;
   return { registry, problems: shown };
+}
+
+/** The missing-resource key of a platform service (a problem it causes names the service, not a module). */
+const serviceKey = (service: string) => `serves:${service}`;
+
+/** `serves`: one resource per service, holding the fields the engine reads from it. */
+function checkServices(modules: Array<{ file: string; schema: ResourceSchema }>, problems: Problem[]): void {
+  const first = new Map<string, string>();
+  for (const { file, schema } of modules) {
+    const service = schema.serves;
+    if (!service) continue;
+    const { title, fields } = PLATFORM_SERVICES[service];
+    const prev = first.get(service);
+    if (prev) problems.push({ file, path: '/serves', message: `${title}服务（serves: "${service}"）只能由一个资源提供（已由资源 "${prev}" 声明）`, severity: 'error' });
+    else first.set(service, schema.name);
+    const lacking = fields.filter((k) => !findField(schema, k));
+    if (lacking.length) problems.push({ file, path: '/serves', message: `提供${title}服务（serves: "${service}"）的资源须声明字段：${lacking.join('、')}`, severity: 'error' });
+  }
+}
+
+/** Problem text for a module needing `service` that no resource serves. */
+function needsService(service: PlatformService, what: string): string {
+  return `${what}，需要声明 serves: "${service}" 的${PLATFORM_SERVICES[service].title}模块`;
 }
 
 /** Cross-reference checks inside one module (against the registry for refs and dicts). */
@@ -418,7 +449,7 @@ function checkField(f: FieldSchema, at: Array<string | number>, s: ResourceSchem
   }
   if (f.countOf) checkCountOf(f, f.countOf, at, name, s, reg, err, own);
   const rel = KINDS[f.kind].relation;
-  if (rel && !reg.resources.has(rel.resource)) err(p('kind'), `${name} 的类型为 ${f.kind}，需要${rel.title}模块 "${rel.resource}"`, rel.resource);
+  if (rel && !reg.serving(rel.service)) err(p('kind'), needsService(rel.service, `${name} 的类型为 ${f.kind}`), serviceKey(rel.service));
   if (f.kind === 'dict') {
     if (!f.dict) err(p('kind'), `${name} 的类型为 dict，必须声明 dict（字典编码）`);
     else if (!reg.dicts.has(f.dict)) err(p('dict'), `${name} 引用的字典 "${f.dict}" 不存在`);
@@ -678,7 +709,7 @@ function checkServerFilled(f: FieldSchema, p: (...more: Array<string | number>) 
   if (a) {
     if (f.kind !== 'string') err(p('autoNumber'), `${name} 声明了 autoNumber，类型必须是 string`);
     if (!f.unique) err(p('autoNumber'), `${name} 声明了 autoNumber，必须同时声明 unique（唯一索引防止并发重号）`);
-    if (a.rule && !reg.resources.has(FILL_RULE_RESOURCE)) err(p('autoNumber', 'rule'), `${name} 的 autoNumber 声明了编码规则，需要编码规则模块 "${FILL_RULE_RESOURCE}"`, FILL_RULE_RESOURCE);
+    if (a.rule && !reg.serving('fillRules')) err(p('autoNumber', 'rule'), needsService('fillRules', `${name} 的 autoNumber 声明了编码规则`), serviceKey('fillRules'));
     if (a.rule) {
       // one numbering per rule code: the first field declaring it is the reference
       const first = [...reg.resources.values()].flatMap((r) => r.fields.map((x) => ({ r, x }))).find(({ x }) => x.autoNumber?.rule === a.rule);

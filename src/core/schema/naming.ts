@@ -19,9 +19,6 @@ export function findField(schema: ResourceSchema, key: string): FieldSchema | un
   return schema.fields.find((f) => f.key === key);
 }
 
-/** The platform module (编码规则) that `autoNumber.rule` codes live in. */
-export const FILL_RULE_RESOURCE = 'sysFillRule';
-
 /** Fields that hold several values, comma-joined on the wire (by their kind's descriptor). */
 export function isMultiValued(field: FieldSchema): boolean {
   const m = KINDS[field.kind].multiValued;

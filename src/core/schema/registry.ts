@@ -1,4 +1,4 @@
-import type { DictSchema, ResourceSchema } from './types.js';
+import type { DictSchema, PlatformService, ResourceSchema } from './types.js';
 
 /** All loaded resources and dictionaries; every projection that follows refs takes one. */
 export interface Registry {
@@ -8,6 +8,8 @@ export interface Registry {
   resource(name: string): ResourceSchema;
   /** The dictionary `code`; throws `未知字典：<code>` if absent. */
   dict(code: string): DictSchema;
+  /** The resource declaring `serves: service`, if one does. */
+  serving(service: PlatformService): ResourceSchema | undefined;
 }
 
 /** Build a registry from already-valid documents (tests, bundles); `loadRegistry` checks files first. */
@@ -28,6 +30,10 @@ export function createRegistry(resources: Iterable<ResourceSchema>, dicts: Itera
       const s = d.get(code);
       if (!s) throw new Error(`未知字典：${code}`);
       return s;
+    },
+    serving(service) {
+      for (const s of r.values()) if (s.serves === service) return s;
+      return undefined;
     },
   };
 }

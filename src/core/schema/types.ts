@@ -600,6 +600,12 @@ export interface ResourceSchema {
    * (`REGULATOR_FIELDS`); the server sends due rows with retries and backoff.
    */
   uploadQueue?: boolean;
+  /**
+   * The records are what the engine itself uses for one platform service (`PLATFORM_SERVICES`):
+   * the organisations a super-tenant user narrows lists to, the regions `region` fields name,
+   * the numbering rules `autoNumber.rule` names. At most one resource serves each.
+   */
+  serves?: PlatformService;
   /** The records are reconciliation tasks of an imported channel statement (`statementCompare`). */
   statement?: StatementSpec;
   /**
@@ -770,6 +776,17 @@ export interface ExtensionRegistry {
   effects: string[];
   rules: string[];
 }
+
+/**
+ * Services a module's records provide to the engine, with the fields (keys) the engine reads
+ * from them: the engine finds the module by the service it declares (`serves`), never by name.
+ */
+export const PLATFORM_SERVICES = {
+  organisations: { title: '机构', fields: ['name'] },
+  regions: { title: '行政区划', fields: ['code', 'name'] },
+  fillRules: { title: '编码规则', fields: ['ruleCode', 'ruleName', 'prefix', 'dateFormat', 'digits', 'remark'] },
+} as const satisfies Record<string, { title: string; fields: readonly string[] }>;
+export type PlatformService = keyof typeof PLATFORM_SERVICES;
 
 export interface DictItem {
   value: string;

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../core/protocol/index.js';
 import { SUPER_TENANT_ID, type AppContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
-import { ORG_RESOURCE } from '../tenancy/org-scope.js';
+import { orgModel } from '../tenancy/org-scope.js';
 
 export const ORG_LIST_PERMISSION = 'org:list';
 const DEFAULT_PAGE_SIZE = 10;
@@ -30,7 +30,10 @@ function positiveInt(v: string | undefined, dflt: number, name: string): number 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function registerOrgRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const hospitals = ctx.models.get(ORG_RESOURCE)?.table;
+  const org = orgModel(ctx);
+  const hospitals = org?.table;
+  // the organisation's name field (PLATFORM_SERVICES.organisations)
+  const orgName = org?.byKey.get('name')?.column ?? 'name';
 
   app.get('/sys/org/list', async (req) => {
     const me = req.session!;
@@ -42,7 +45,7 @@ export function registerOrgRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     const tenantPart = sql`select cast(id as text) as id, name as title, id as tenant_id, '0' as org_id, 0 as kind from sys_tenant where status = 1 or status is null`;
     const orgs = hospitals
-      ? sql`(${tenantPart} union all select cast(id as text) as id, name as title, tenant_id, cast(id as text) as org_id, 1 as kind from ${sql.table(hospitals)})`
+      ? sql`(${tenantPart} union all select cast(id as text) as id, ${sql.ref(orgName)} as title, tenant_id, cast(id as text) as org_id, 1 as kind from ${sql.table(hospitals)})`
       : sql`(${tenantPart})`;
     const where = name ? sql<SqlBool>`o.title like ${`%${escapeLike(name)}%`} escape '\\'` : sql<SqlBool>`1 = 1`;
     const { db } = ctx.database;

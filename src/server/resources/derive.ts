@@ -57,7 +57,7 @@ export async function assignAutoNumbers(db: Db, m: ResourceModel, values: Rec, t
     const declared = c.field.autoNumber;
     if (!declared) continue;
     // an administrator's 编码规则 of that code replaces the declaration
-    const spec = await effectiveAutoNumber(db, declared);
+    const spec = await effectiveAutoNumber(db, declared, m.fillRules);
     const head = numberHead(spec);
     const width = head.length + spec.digits;
     // same width + same head: the greatest string is the greatest number

@@ -3,7 +3,8 @@
  * API values and stored values. Column names follow the contract: snake_case of the key.
  */
 import { hasDictText, isMultiValued, snakeCase } from '../../core/schema/naming.js';
-import type { FieldSchema, ResourceSchema } from '../../core/schema/types.js';
+import { PLATFORM_SERVICES, type FieldSchema, type PlatformService, type ResourceSchema } from '../../core/schema/types.js';
+import type { Registry } from '../../core/schema/registry.js';
 import { KINDS, fromFen, toFen, type Storage } from '../../core/kinds/index.js';
 import { SYSTEM_FIELDS } from '../../core/schema/system-columns.js';
 import { substringIndexSpec, type SubstringIndexSpec } from '../../core/projections/sql.js';
@@ -35,6 +36,24 @@ export interface ResourceModel {
   selectColumns: string[];
   /** The n-gram index of `index: "substring"` fields (db/substring-index.ts). */
   substring?: SubstringIndexSpec;
+  /** Where the 编码规则 its `autoNumber.rule` fields name are kept (the module serving `fillRules`). */
+  fillRules?: FillRuleSource;
+}
+
+/** The fill-rule module's table and the columns of the fields the numbering reads (`PLATFORM_SERVICES.fillRules`). */
+export interface FillRuleSource {
+  table: string;
+  columns: Record<(typeof PLATFORM_SERVICES)['fillRules']['fields'][number], string>;
+}
+
+/** The fill-rule source of a registry: the module serving `fillRules`, if any. */
+export function fillRuleSource(registry: Registry): FillRuleSource | undefined {
+  const s = registry.serving('fillRules');
+  if (!s) return undefined;
+  const m = buildModel(s);
+  const column = (k: string) => m.byKey.get(k)?.column ?? snakeCase(k);
+  const keys = PLATFORM_SERVICES.fillRules.fields;
+  return { table: m.table, columns: Object.fromEntries(keys.map((k) => [k, column(k)])) as FillRuleSource['columns'] };
 }
 
 /** The system columns (src/core/schema/system-columns.ts). */
@@ -49,7 +68,8 @@ export function tableName(schema: ResourceSchema): string {
   return schema.table ?? snakeCase(schema.name);
 }
 
-export function buildModel(schema: ResourceSchema): ResourceModel {
+/** The server view of a schema; `registry` resolves what it names by service (its fill rules). */
+export function buildModel(schema: ResourceSchema, registry?: Registry): ResourceModel {
   const fields: FieldCol[] = schema.fields.map((f) => {
     const col = snakeCase(f.key);
     const password = f.kind === 'password';
@@ -74,7 +94,17 @@ export function buildModel(schema: ResourceSchema): ResourceModel {
     labelled: readable.filter((c) => hasDictText(c.field)),
     selectColumns: [...SYSTEM_COLS.map((s) => s.column), ...readable.map((c) => c.column)],
     substring: substringIndexSpec(schema),
+    ...(registry && schema.fields.some((f) => f.autoNumber?.rule) ? { fillRules: fillRuleSource(registry) } : {}),
   };
+}
+
+/**
+ * The model of the resource serving a platform service (`serves`), if the schemas hold one; the
+ * loader checked it declares the fields the service reads (`PLATFORM_SERVICES`).
+ */
+export function servingModel(models: ReadonlyMap<string, ResourceModel>, registry: Registry, service: PlatformService): ResourceModel | undefined {
+  const s = registry.serving(service);
+  return s ? models.get(s.name) : undefined;
 }
 
 /** Stored value -> API value. */

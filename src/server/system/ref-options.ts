@@ -2,7 +2,8 @@
  * GET /sys/ref/options?resource=&field=[&keyword=][&ids=a,b][&parent=][&pageNo=&pageSize=][&<targetKey>=]
  *
  * Options of one relation field, by named id (source resource + field), never a table or
- * column: the server reads the field's `ref` (or the region constant for kind `region`) and
+ * column: the server reads the field's `ref` (or, for a kind naming a platform service such as
+ * `region`, the module serving it) and
  * answers `{records: [{value, label, isLeaf?}], total}` from the target table.
  *
  * - `field`: a field of the source (or of one of its transition / action forms) of kind
@@ -106,9 +107,10 @@ export function registerRefOptions(app: FastifyInstance, ctx: AppContext): void 
     if (!codes.some((c) => can(user, c))) throw forbidden(codes[0] ?? `${resource}:list`);
     if (field.permission && !canViewField(field, canOf(user))) throw forbidden(field.permission.view ?? codes[0]!);
 
-    // a kind that names its module (the region tree) answers that module's rows
+    // a kind that names a platform service (the region tree) answers the rows of the module serving it
     const kindRelation = KINDS[field.kind].relation;
-    const ref: RefSpec | undefined = kindRelation ?? field.ref;
+    const served = kindRelation && ctx.registry.serving(kindRelation.service);
+    const ref: RefSpec | undefined = kindRelation ? (served ? { resource: served.name, value: kindRelation.value, label: kindRelation.label } : undefined) : field.ref;
     const target = ref ? ctx.models.get(ref.resource) : undefined;
     const valueCol = target && ref ? columnOf(target, ref.value ?? 'id') : undefined;
     const labelCol = target && ref ? columnOf(target, ref.label) : undefined;

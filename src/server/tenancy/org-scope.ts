@@ -9,10 +9,12 @@ import type { FastifyRequest } from 'fastify';
 import { H } from '../../core/protocol/index.js';
 import type { Filter } from '../../core/projections/query.js';
 import { SUPER_TENANT_ID, type AppContext } from '../context.js';
-import type { ResourceModel } from '../resources/model.js';
+import { servingModel, type ResourceModel } from '../resources/model.js';
 
-/** The resource whose rows are the organisations below a tenant (the organisation picker lists them). */
-export const ORG_RESOURCE = 'hisHospital';
+/** The resource whose rows are the organisations below a tenant (`serves: "organisations"`; the organisation picker lists them). */
+export function orgModel(ctx: Pick<AppContext, 'models' | 'registry'>): ResourceModel | undefined {
+  return servingModel(ctx.models, ctx.registry, 'organisations');
+}
 
 /** The organisation id a super-tenant user's call names, or null (none, 0, or not a number). */
 export function requestedOrgId(req: FastifyRequest): string | null {
@@ -27,14 +29,14 @@ export function requestedOrgId(req: FastifyRequest): string | null {
 export async function orgScopeFilter(ctx: AppContext, m: ResourceModel, req: FastifyRequest): Promise<Filter | null> {
   const orgId = requestedOrgId(req);
   if (!orgId) return null;
-  const org = ctx.models.get(ORG_RESOURCE);
+  const org = orgModel(ctx);
   if (!org) return null;
   let column: string | undefined;
   let key = 'id';
-  if (m.schema.name === ORG_RESOURCE) column = 'id';
+  if (m.name === org.name) column = 'id';
   else {
     // a single reference by id (a ref storing another field of the organisation is not its id)
-    const ref = m.fields.find((f) => f.field.kind === 'ref' && f.field.ref?.resource === ORG_RESOURCE && (f.field.ref.value ?? 'id') === 'id');
+    const ref = m.fields.find((f) => f.field.kind === 'ref' && f.field.ref?.resource === org.name && (f.field.ref.value ?? 'id') === 'id');
     if (ref) {
       column = ref.column;
       key = ref.key;
