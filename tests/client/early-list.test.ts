@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDictCache, getDictItems, http } from '../../src/client/api';
-import { clearEarlyLists, startDicts, startListCall, takeFirstList } from '../../src/client/engine/earlyList';
+import { clearEarlyLists, settledFirstList, startDicts, startListCall, takeFirstList } from '../../src/client/engine/earlyList';
 
 const page = { success: true, code: 200, message: '', result: { records: [{ id: '1' }], total: 1 }, timestamp: 0 };
 
@@ -25,6 +25,30 @@ describe('early list answers', () => {
     expect(takeFirstList({ name: 'hisDoctor' }, { pageNo: '2', pageSize: '10' }, new AbortController().signal)).toBeUndefined();
     await expect(takeFirstList({ name: 'hisDoctor' }, { pageNo: '1', pageSize: '10' }, new AbortController().signal)).resolves.toEqual(page);
     expect(takeFirstList({ name: 'hisDoctor' }, { pageNo: '1', pageSize: '10' }, new AbortController().signal)).toBeUndefined();
+  });
+
+  it('an answer already in is given to the first render, once; not before it came, not a failed one, not after a write', async () => {
+    const params = { pageNo: '1', pageSize: '10' };
+    startListCall('hisDoctor', '/hisDoctor/list', params);
+    expect(settledFirstList({ name: 'hisDoctor' }, params)).toBeUndefined(); // still under way
+    await Promise.resolve();
+    expect(settledFirstList({ name: 'hisDoctor' }, { pageNo: '2', pageSize: '10' })).toBeUndefined();
+    expect(settledFirstList({ name: 'hisDoctor' }, params)).toEqual(page);
+    expect(settledFirstList({ name: 'hisDoctor' }, params)).toBeUndefined();
+    expect(takeFirstList({ name: 'hisDoctor' }, params, new AbortController().signal)).toBeUndefined();
+
+    get.mockResolvedValueOnce({ ...page, success: false, message: '无权限' } as never);
+    startListCall('hisPatient', '/hisPatient/list', params);
+    await Promise.resolve();
+    // a failed answer is left to the page's own request path (which shows its message)
+    expect(settledFirstList({ name: 'hisPatient' }, params)).toBeUndefined();
+    expect(takeFirstList({ name: 'hisPatient' }, params, new AbortController().signal)).toBeDefined();
+
+    startListCall('hisReconcile', '/hisReconcile/list', params);
+    await Promise.resolve();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
+    await http.post('/hisReconcile/compare', { id: '1' }, undefined, { silent: true }).catch(() => undefined);
+    expect(settledFirstList({ name: 'hisReconcile' }, params)).toBeUndefined();
   });
 
   it('after a write no page takes an answer asked before it, and the next start asks again', async () => {

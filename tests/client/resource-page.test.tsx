@@ -15,6 +15,8 @@ import { clearResourceSchemaCache, registerResourceSchema } from '../../src/clie
 import ResourcePage from '../../src/client/engine';
 import { clearDictCache } from '../../src/client/engine/fields/useDict';
 import { useListQuery } from '../../src/client/engine/useListQuery';
+import { startListCall } from '../../src/client/engine/earlyList';
+import { clearTableSettings, setTableSettings } from '../../src/client/state/tableSettingsCache';
 import { formBody, stripDictText } from '../../src/client/engine/ResourceForm';
 
 type Handler = (path: string, arg?: unknown) => Promise<Envelope<unknown>>;
@@ -161,6 +163,32 @@ describe('ResourcePage list', () => {
     expect(listCalls()[0]!.path).toBe('/engineDoctor/list');
     expect(listCalls()[0]!.params).toEqual({ column: 'createTime', order: 'desc', pageNo: '1', pageSize: '10' });
     expect(listCalls()[0]!.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('an early answer already in: the first render shows its rows (never the loading spinner), one request, settings not asked', async () => {
+    setTableSettings({}); // the permission answer said: no stored column settings
+    try {
+      startListCall('engineDoctor', '/engineDoctor/list', { column: 'createTime', order: 'desc', pageNo: '1', pageSize: '10' });
+      await new Promise((r) => setTimeout(r, 0)); // the answer comes
+      const shown: string[] = [];
+      const seen = new MutationObserver(() => {
+        const t = document.querySelector('[data-testid="resource-table"]');
+        if (t?.querySelector('.ant-spin')) shown.push('spinner');
+        if (t?.textContent?.includes('张三')) shown.push('rows');
+      });
+      seen.observe(document.body, { childList: true, subtree: true });
+      renderPage();
+      // the first commit already holds the rows
+      expect(within(screen.getByTestId('resource-table')).getByText('张三')).toBeTruthy();
+      await new Promise((r) => setTimeout(r, 50));
+      seen.disconnect();
+      expect(shown[0]).toBe('rows');
+      expect(shown).not.toContain('spinner');
+      expect(listCalls()).toHaveLength(1);
+      expect(fake.state.calls.map((c) => c.path)).not.toContain('/sys/user/getUserSetting');
+    } finally {
+      clearTableSettings();
+    }
   });
 
   it('a capped count reads 10,000+ and the pager still pages', async () => {

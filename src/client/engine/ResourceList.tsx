@@ -278,7 +278,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
   const tableShown = settings.ready && list.settled;
   // once the table has drawn its first rows, the search form may load (and stays)
   // (after the frame that paints them: its chunks and render do not delay that frame)
-  const [firstPainted, setFirstPainted] = useState(tableShown);
+  const [firstPainted, setFirstPainted] = useState(false);
   useEffect(() => {
     if (!tableShown || firstPainted) return undefined;
     if (typeof requestAnimationFrame !== 'function') {

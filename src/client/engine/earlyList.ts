@@ -24,6 +24,8 @@ interface Early {
   writes: number;
   answer: Promise<Envelope<Page<Row>>>;
   controller: AbortController;
+  /** The answer once it came, if it succeeded: a page first rendered after it shows its rows at once. */
+  settled?: Envelope<Page<Row>>;
 }
 
 const early = new Map<string, Early>();
@@ -45,8 +47,25 @@ export function startListCall(name: string, path: string, params: Record<string,
   if (hit && now - hit.at < EARLY_TTL_MS && hit.writes === writeCount()) return;
   const controller = new AbortController();
   const answer = http.get<Page<Row>>(path, params, { silent: true, signal: controller.signal });
-  answer.catch(() => early.delete(key));
-  early.set(key, { at: now, writes: writeCount(), answer, controller });
+  const entry: Early = { at: now, writes: writeCount(), answer, controller };
+  answer.then((res) => { if (res.success) entry.settled = res; }, () => early.delete(key));
+  early.set(key, entry);
+}
+
+/** Whether an early answer may still be shown: fresh, and no write sent since it was asked. */
+const usable = (hit: Early) => Date.now() - hit.at < EARLY_TTL_MS && hit.writes === writeCount();
+
+/**
+ * The early answer for exactly these parameters if it has already come and succeeded, taken
+ * once (the page renders its rows with its first render); undefined otherwise (the page then
+ * takes the call under way with takeFirstList).
+ */
+export function settledFirstList(schema: { name: string }, params: Record<string, string>): Envelope<Page<Row>> | undefined {
+  const key = keyOf(schema.name, params);
+  const hit = early.get(key);
+  if (!hit?.settled || !usable(hit)) return undefined;
+  early.delete(key);
+  return hit.settled;
 }
 
 /**
@@ -58,7 +77,7 @@ export function takeFirstList(schema: { name: string }, params: Record<string, s
   const hit = early.get(key);
   if (!hit) return undefined;
   early.delete(key);
-  if (Date.now() - hit.at >= EARLY_TTL_MS || hit.writes !== writeCount()) {
+  if (!usable(hit)) {
     hit.controller.abort();
     return undefined;
   }

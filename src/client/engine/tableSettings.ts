@@ -88,11 +88,16 @@ export function useTableSettings(resource: string, specs: readonly CellSpec[]): 
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<TableSettings | null>(null);
   const key = settingsKey(resource);
+  // what the first render's settings were made from: its effect need not make them again (a new
+  // object would render the whole table a second time)
+  const madeFrom = useRef<{ key: string; specs: readonly CellSpec[]; known: unknown } | null>({ key, specs, known: knownTableSetting(key) });
 
   useEffect(() => {
     const k = knownTableSetting(key);
+    const made = madeFrom.current;
+    madeFrom.current = null;
     if (k !== undefined) {
-      setSettings(normalizeSettings(k, specs));
+      if (!(made && made.key === key && made.specs === specs && made.known === k)) setSettings(normalizeSettings(k, specs));
       setReady(true);
       return undefined;
     }

@@ -15,9 +15,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { message } from 'antd';
 import type { ResourceSchema } from '../../core/schema/types';
+import type { Page } from '../../core/protocol/envelope';
 import { fetchList, isAbort, type Row } from './api';
 import { listQuery, type SortState } from './projections';
-import { takeFirstList } from './earlyList';
+import { settledFirstList, takeFirstList } from './earlyList';
 import { markFirstRows } from '../state/milestones';
 
 export interface ListQueryState {
@@ -71,11 +72,15 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
   }));
   const fetcher = useRef(options.fetcher ?? fetchList);
   fetcher.current = options.fetcher ?? fetchList;
-  const [rows, setRows] = useState<Row[]>([]);
-  const [total, setTotal] = useState(0);
-  const [totalCapped, setTotalCapped] = useState(false);
-  const [loading, setLoading] = useState(true);
-  const [settled, setSettled] = useState(false);
+  // the first answer already in (start-up asked it while the engine loaded): the first render
+  // shows its rows, with no loading render and no second pass
+  const [first] = useState(() => (options.fetcher ? undefined : settledAnswer(schema, query)));
+  const [rows, setRows] = useState<Row[]>(() => first?.rows ?? []);
+  const [total, setTotal] = useState(() => first?.total ?? 0);
+  const [totalCapped, setTotalCapped] = useState(() => first?.totalCapped ?? false);
+  const [loading, setLoading] = useState(first === undefined);
+  const [settled, setSettled] = useState(first !== undefined);
+  const answeredFirst = useRef(first !== undefined);
   const seq = useRef(0);
   const totalRef = useRef(0);
   totalRef.current = total;
@@ -83,6 +88,10 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
   useEffect(() => {
     const controller = new AbortController();
     const mine = ++seq.current;
+    if (answeredFirst.current) {
+      answeredFirst.current = false;
+      return () => controller.abort();
+    }
     setLoading(true);
     let params: Record<string, string>;
     try {
@@ -99,10 +108,10 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
       (res) => {
         if (controller.signal.aborted || mine !== seq.current) return;
         if (res.success) {
-          const page = res.result;
-          setRows(Array.isArray(page?.records) ? page.records : []);
-          setTotal(Number(page?.total ?? 0) || 0);
-          setTotalCapped(page?.totalCapped === true);
+          const page = shownPage(res.result);
+          setRows(page.rows);
+          setTotal(page.total);
+          setTotalCapped(page.totalCapped);
         } else {
           void message.warning(res.message);
         }
@@ -152,6 +161,27 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
   }, [loading, rows]);
 
   return { rows, total, totalCapped, settled, loading, query, search, setPage, setSort, reload, afterDelete, restore };
+}
+
+/** What a list shows of a page answer. */
+function shownPage(page: Page<Row> | undefined): { rows: Row[]; total: number; totalCapped: boolean } {
+  return {
+    rows: Array.isArray(page?.records) ? page.records : [],
+    total: Number(page?.total ?? 0) || 0,
+    totalCapped: page?.totalCapped === true,
+  };
+}
+
+/** The early answer to the first query if it has come (earlyList.ts), as shown. */
+function settledAnswer(schema: ResourceSchema, query: ListQueryState): ReturnType<typeof shownPage> | undefined {
+  let params: Record<string, string>;
+  try {
+    params = listQuery(schema, query);
+  } catch {
+    return undefined; // the effect says why
+  }
+  const res = settledFirstList(schema, params);
+  return res ? shownPage(res.result) : undefined;
 }
 
 function sameSort(a: SortState | undefined, b: SortState | undefined): boolean {
