@@ -166,8 +166,11 @@ async function browserSection(server: RunningServer, browser: Browser) {
   await guarded('cold list load', async () => {
     const xs: number[] = [];
     for (let i = 0; i < RUNS; i++) xs.push(await coldListLoad(browser, url, listPath, state));
-    console.log(`  cold ${listPath} (token stored) navigation -> rows painted: min ${ms(min(xs))}, median ${ms(median(xs))}  [${xs.map((x) => x.toFixed(0)).join(', ')}]${floor ? `   (floor ${ms(floor.rows)})` : ''}`);
-    judge('rows visible, cold (median)', '≤ 290 ms', median(xs), 290, ms);
+    console.log(`  cold ${listPath} (token stored) navigation -> rows painted: min ${ms(min(xs))}, median ${ms(median(xs))}  [${xs.map((x) => x.toFixed(0)).join(', ')}]${floor ? `   (floor ${ms(floor.rows)}, ${(median(xs) / floor.rows).toFixed(2)}×)` : ''}`);
+    // A first visit in a fresh browser context (a new renderer, nothing compiled yet): the floor
+    // page measured the same way is the limit, and the target is 1.5× it (issue 16). The ≤ 290 ms
+    // figure is the harness's, a reload in a browser that has run the console (below).
+    if (floor) judge('rows visible, cold first visit (median)', `≤ 1.5 × floor (${ms(1.5 * floor.rows)})`, median(xs), 1.5 * floor.rows, ms);
   });
 
   await guarded('menu click to rows', async () => {
