@@ -182,7 +182,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const env = loadConfig();
   const protocol: ProtocolConfig = { ...env.protocol, ...opts.protocol };
   const { registry, access, dashboard } = loadSchemaRoot(opts.schemasDir);
-  const models = new Map([...registry.resources.values()].map((s) => [s.name, buildModel(s, registry)]));
+  // the 编码规则 module (serves fillRules), resolved once: the numbering and the start seed read it
+  const fillRules = fillRuleSource(registry);
+  const models = new Map([...registry.resources.values()].map((s) => [s.name, buildModel(s, fillRules)]));
 
   const databaseUrl = opts.memory ? undefined : opts.databaseUrl ?? env.databaseUrl;
   const database = openDatabase({ dataDir: opts.dataDir ?? env.dataDir, memory: opts.memory, databaseUrl });
@@ -227,7 +229,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     const report = await syncSchemas(locked.db, registry, access);
     if (liveRules) await seedRuleTable(locked.db, fileRules);
     if (tables.has(TENANT_PROFILE_TABLE)) await seedTenantProfiles(locked.db);
-    const fillRules = fillRuleSource(registry);
     if (fillRules) await seedFillRules(locked.db, registry, fillRules);
     await seedUserDeparts(lctx);
     // the seeded department roles' grants name menu entries: written once the sync made them

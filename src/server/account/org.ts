@@ -32,8 +32,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function registerOrgRoutes(app: FastifyInstance, ctx: AppContext): void {
   const org = orgModel(ctx);
   const hospitals = org?.table;
-  // the organisation's name field (PLATFORM_SERVICES.organisations)
-  const orgName = org?.byKey.get('name')?.column ?? 'name';
+  // the organisation's name field (PLATFORM_SERVICES.organisations; the linter checked it is declared)
+  const orgName = org?.byKey.get('name')?.column;
 
   app.get('/sys/org/list', async (req) => {
     const me = req.session!;
@@ -44,7 +44,7 @@ export function registerOrgRoutes(app: FastifyInstance, ctx: AppContext): void {
     const name = (one(q.orgName) ?? one(q.title) ?? '').trim().replace(/^\*+|\*+$/g, '').trim();
 
     const tenantPart = sql`select cast(id as text) as id, name as title, id as tenant_id, '0' as org_id, 0 as kind from sys_tenant where status = 1 or status is null`;
-    const orgs = hospitals
+    const orgs = hospitals && orgName
       ? sql`(${tenantPart} union all select cast(id as text) as id, ${sql.ref(orgName)} as title, tenant_id, cast(id as text) as org_id, 1 as kind from ${sql.table(hospitals)})`
       : sql`(${tenantPart})`;
     const where = name ? sql<SqlBool>`o.title like ${`%${escapeLike(name)}%`} escape '\\'` : sql<SqlBool>`1 = 1`;

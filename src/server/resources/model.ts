@@ -46,14 +46,17 @@ export interface FillRuleSource {
   columns: Record<(typeof PLATFORM_SERVICES)['fillRules']['fields'][number], string>;
 }
 
-/** The fill-rule source of a registry: the module serving `fillRules`, if any. */
+/** The fill-rule source of a registry: the module serving `fillRules`, if any (its fields are linted). */
 export function fillRuleSource(registry: Registry): FillRuleSource | undefined {
   const s = registry.serving('fillRules');
   if (!s) return undefined;
   const m = buildModel(s);
-  const column = (k: string) => m.byKey.get(k)?.column ?? snakeCase(k);
-  const keys = PLATFORM_SERVICES.fillRules.fields;
-  return { table: m.table, columns: Object.fromEntries(keys.map((k) => [k, column(k)])) as FillRuleSource['columns'] };
+  const column = (k: string) => {
+    const c = m.byKey.get(k);
+    if (!c) throw new Error(`${s.name}: serves fillRules without the field "${k}"`);
+    return c.column;
+  };
+  return { table: m.table, columns: Object.fromEntries(PLATFORM_SERVICES.fillRules.fields.map((k) => [k, column(k)])) as FillRuleSource['columns'] };
 }
 
 /** The system columns (src/core/schema/system-columns.ts). */
@@ -68,8 +71,8 @@ export function tableName(schema: ResourceSchema): string {
   return schema.table ?? snakeCase(schema.name);
 }
 
-/** The server view of a schema; `registry` resolves what it names by service (its fill rules). */
-export function buildModel(schema: ResourceSchema, registry?: Registry): ResourceModel {
+/** The server view of a schema; `fillRules`: where the rules its `autoNumber.rule` fields name are kept. */
+export function buildModel(schema: ResourceSchema, fillRules?: FillRuleSource): ResourceModel {
   const fields: FieldCol[] = schema.fields.map((f) => {
     const col = snakeCase(f.key);
     const password = f.kind === 'password';
@@ -94,7 +97,7 @@ export function buildModel(schema: ResourceSchema, registry?: Registry): Resourc
     labelled: readable.filter((c) => hasDictText(c.field)),
     selectColumns: [...SYSTEM_COLS.map((s) => s.column), ...readable.map((c) => c.column)],
     substring: substringIndexSpec(schema),
-    ...(registry && schema.fields.some((f) => f.autoNumber?.rule) ? { fillRules: fillRuleSource(registry) } : {}),
+    ...(fillRules && schema.fields.some((f) => f.autoNumber?.rule) ? { fillRules } : {}),
   };
 }
 
