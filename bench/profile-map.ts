@@ -25,7 +25,7 @@ function mapFor(url: string): SourceMapConsumer | null {
   return maps.get(f) ?? null;
 }
 function nameOf(cf: Frame): string {
-  const c = cf.url ? mapFor(cf.url) : null;
+  const c = cf.url && cf.lineNumber >= 0 ? mapFor(cf.url) : null;
   if (!c) return `${cf.functionName || '(anon)'} ${cf.url.split('/').pop()}`;
   const o = c.originalPositionFor({ line: cf.lineNumber + 1, column: cf.columnNumber });
   const src = (o.source ?? '').replace(/.*node_modules\//, '').replace(/^.*\/src\//, 'src/');

@@ -12,7 +12,7 @@ if (!file || !dir) throw new Error('usage: profile-timeline.ts <profile> <assets
 const p = JSON.parse(readFileSync(file!, 'utf8'));
 const maps = new Map<string, SourceMapConsumer | null>();
 const mapFor = (url: string) => { const f = url.split('/').pop() ?? ''; if (!f) return null; if (!maps.has(f)) { const m = `${dir}/${f}.map`; maps.set(f, existsSync(m) ? new SourceMapConsumer(JSON.parse(readFileSync(m, 'utf8'))) : null); } return maps.get(f) ?? null; };
-const nameOf = (cf: any) => { const c = cf.url ? mapFor(cf.url) : null; if (!c) return cf.functionName || '(' + (cf.url.split('/').pop() || 'native') + ')'; const o = c.originalPositionFor({ line: cf.lineNumber + 1, column: cf.columnNumber }); return `${o.name || cf.functionName || 'anon'}@${(o.source ?? '').replace(/.*node_modules\//, '').replace(/^.*\/src\//, 'src/')}:${o.line}`; };
+const nameOf = (cf: any) => { const c = cf.url && cf.lineNumber >= 0 ? mapFor(cf.url) : null; if (!c) return cf.functionName || '(' + (cf.url.split('/').pop() || 'native') + ')'; const o = c.originalPositionFor({ line: cf.lineNumber + 1, column: cf.columnNumber }); return `${o.name || cf.functionName || 'anon'}@${(o.source ?? '').replace(/.*node_modules\//, '').replace(/^.*\/src\//, 'src/')}:${o.line}`; };
 const byId = new Map<number, any>(p.nodes.map((n: any) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);

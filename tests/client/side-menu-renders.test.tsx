@@ -76,3 +76,21 @@ it('a shell render alone does not render the menu again; a pick navigates, moves
   // the shell rendered twice before the pick: the handler saw that render's onPicked
   expect(picked).toEqual([2]);
 });
+
+it('the pointer crossing the open menu and a press on an entry make no entry rc-menu\'s active one (each change of it renders every entry again); the press leaves the focus where it was', async () => {
+  render(<MemoryRouter initialEntries={['/app/doctor']}><Shell picked={() => undefined} /></MemoryRouter>);
+  await screen.findByText('护士管理');
+  const entry = (title: string) => screen.getByText(title).closest('li')!;
+  const focused = document.activeElement;
+  await act(async () => {
+    for (const title of ['首页', '医护管理', '医生管理', '护士管理']) {
+      fireEvent.mouseOver(entry(title));
+      fireEvent.mouseOut(entry(title));
+    }
+    fireEvent.mouseOver(entry('护士管理'));
+    expect(fireEvent.mouseDown(entry('护士管理'))).toBe(false); // default prevented: no focus move
+  });
+  expect(document.activeElement).toBe(focused);
+  expect(document.querySelectorAll('.ant-menu-item-active')).toHaveLength(0);
+  expect(selected()).toEqual(['医生管理']);
+});

@@ -193,4 +193,32 @@ describe('list table mount', () => {
     expect(schemas.length).toBe(before);
     errors.assertClean([LOGO]);
   });
+
+  it('the side menu answers the keyboard: arrows move between entries, Enter opens a group and then a page', async () => {
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    await page.goto(`${e2e.url}/dashboard/analysis`);
+    const side = page.locator('[data-testid="side-menu"]');
+    await side.waitFor();
+    // the pointer crossed the menu first: the keyboard does not depend on it
+    await menuItem(page, '首页').hover();
+    await page.mouse.move(1000, 500);
+    const focusedText = () => page.evaluate(() => document.activeElement?.closest('li, [role="menuitem"]')?.textContent?.trim() ?? '');
+    await side.focus();
+    let seen = '';
+    for (let i = 0; i < 40 && !/医护管理$/.test(seen); i++) {
+      await page.keyboard.press('ArrowDown');
+      seen = await focusedText();
+    }
+    expect(seen).toMatch(/医护管理$/);
+    await page.keyboard.press('Enter');
+    await menuItem(page, '医生管理').waitFor({ state: 'visible' });
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedText).toMatch(/医生管理$/);
+    await page.keyboard.press('Enter');
+    await waitForList(page);
+    expect(new URL(page.url()).pathname).toBe('/app/doctor');
+    await expect.poll(() => side.locator('.ant-menu-item-selected').innerText()).toMatch(/医生管理$/);
+    errors.assertClean([LOGO]);
+  });
 });

@@ -5,7 +5,7 @@
  * (meta.internalOrExternal) open a new tab; iframe menus (layouts/IframePageView) route to
  * their page, which shows the iframe in the content area; meta.target opens meta.url there.
  */
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { ConfigProvider, Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { getToken } from '../state/storage';
@@ -57,12 +57,31 @@ function startCalls(path: string): void {
   else void loadEarly().then((m) => m.startCallsAt(path, ''), () => undefined);
 }
 
+/**
+ * rc-menu makes the entry under the mouse, or focused by a press, its "active" entry, and every
+ * change of it renders all entries again (~20 ms on two cores), on each entry the pointer crosses
+ * and once more on the press that precedes a click. The open side menu shows hover by CSS and
+ * needs the active entry only for the arrow keys: the mouse's enter and leave do not reach it,
+ * and a press does not move the focus (the keyboard's own focus and arrows are unchanged).
+ */
+function quietPointer(e: MouseEvent<HTMLElement>) {
+  e.stopPropagation();
+}
+function keepFocus(e: MouseEvent<HTMLElement>) {
+  if ((e.target as Element).closest('.ant-menu-item, .ant-menu-submenu-title')) e.preventDefault();
+}
+
 export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuProps) {
   const location = useLocation();
   const navigate = useNavigate();
   // the top menu shows the groups by title only (compact: every group fits a desktop row)
   const items = useMemo(() => toMenuItems(menu, 0, mode === 'inline'), [menu, mode]);
-  const selected = selectedMenuKey(menu, location.pathname);
+  // The highlight follows the page once it is drawn, at a priority that yields to it: rc-menu
+  // renders every entry again when its selection changes, and in the navigation's own render
+  // that work came before the new page's rows (or, after a page's spinner, before its answer).
+  const routeKey = selectedMenuKey(menu, location.pathname);
+  const [selected, setSelected] = useState(routeKey);
+  useEffect(() => startTransition(() => setSelected(routeKey)), [routeKey]);
   const rootKeys = useMemo(() => menu.map((m) => m.path), [menu]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (selected ? ancestorKeys(menu, selected) ?? [] : []));
   const can = useCan();
@@ -146,6 +165,11 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   const onOpen = useCallback((keys: string[]) => handlers.current.onOpenChange(keys), []);
   const onWarmOpen = useCallback((keys: string[]) => keys.forEach((k) => handlers.current.warmGroup(k)), []);
   const onIntent = useCallback(() => handlers.current.warmOpenGroups(), []);
+  // the pointer coming onto the open menu (its enter is held back from rc-menu, quietPointer)
+  const onQuietOver = useCallback((e: MouseEvent<HTMLElement>) => {
+    quietPointer(e);
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) handlers.current.warmOpenGroups();
+  }, []);
   // The menu mounts in a transition, after the shell: a page's own content (a list's rows),
   // updated at normal priority, is drawn first. rc-menu mounting two dozen groups was ~50 ms
   // of a cold list page's path to its rows.
@@ -163,6 +187,7 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
       motion={NO_MOTION}
       {...(controlled ? { openKeys, onOpenChange: onOpen } : { onOpenChange: onWarmOpen })}
       id={menuId}
+      selectable={false}
       onClick={onPick}
       onPointerDown={onPress}
       onMouseEnter={onIntent}
@@ -172,5 +197,11 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
     />
   ), [mode, theme, shown, selected, controlled, openKeys, onOpen, onWarmOpen, onPick, onPress, onIntent, inline, menuId]);
   if (!mounted) return <div aria-busy="true" data-testid={inline ? 'side-menu-pending' : 'top-menu-pending'} />;
-  return inline ? menuEl : <ConfigProvider theme={TOP_MENU_THEME}>{menuEl}</ConfigProvider>;
+  if (!inline) return <ConfigProvider theme={TOP_MENU_THEME}>{menuEl}</ConfigProvider>;
+  if (!controlled) return menuEl;
+  return (
+    <div onMouseOverCapture={onQuietOver} onMouseOutCapture={quietPointer} onMouseDown={keepFocus}>
+      {menuEl}
+    </div>
+  );
 }
