@@ -1,0 +1,112 @@
+/**
+ * `npx tsx bench/profile-react.ts [runs]`: what React renders during the shared harness's route
+ * switch (dashboard, hard load with a cold cache and settled; open 医护管理, click 医生管理), one
+ * line per commit from the click on: its time after the clock, its priority, how many fibers
+ * rendered in it and their render time, then the costliest components of each large commit.
+ * It builds the console with React's profiling build (unminified, so components keep their
+ * names) into a temporary directory and serves it; times are the profiling build's, slower than
+ * production, so read them as shares, not as the harness's figure.
+ * A fiber counts as rendered in a commit as React DevTools decides it: it performed work, or is
+ * new; a subtree whose child list is the one already committed was skipped whole.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { ROOT, startServer } from '../tests/e2e/harness.js';
+import { peerHarnessDir } from './peer-harness.js';
+
+interface Session {
+  page: import('playwright-core').Page;
+  cdp: import('playwright-core').CDPSession;
+  close(): Promise<void>;
+}
+interface Harness {
+  newSession(peer: unknown): Promise<Session>;
+  waitMark(page: Session['page'], name: string): Promise<number>;
+  quiet(s: Session, ms?: number): Promise<void>;
+}
+interface Commit { at: number; priority: number; fibers: number; ms: number; top: [string, number][] }
+
+const dir = peerHarnessDir();
+if (!dir) throw new Error('../shared/perf is not beside the checkout');
+const runs = Number(process.argv[2] ?? 3);
+const out = mkdtempSync(join(tmpdir(), 'hosp-react-profile-'));
+process.chdir(ROOT);
+await build({
+  configFile: join(ROOT, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: { outDir: out, emptyOutDir: true, minify: false },
+  resolve: { alias: [{ find: /^react-dom$/, replacement: join(ROOT, 'node_modules/react-dom/profiling.js') }] },
+});
+
+/**
+ * Installed before React loads: React reports each commit to the DevTools hook. Commits before
+ * window.__t0 (set just before the click) are ignored. Plain JavaScript: it runs in the page.
+ */
+const HOOK = `(() => {
+  window.__t0 = Infinity; window.__commits = [];
+  const name = (f) => typeof f.type === 'string' ? f.type
+    : (f.type && (f.type.displayName || f.type.name || (f.type.render && (f.type.render.displayName || f.type.render.name)))) || ('tag' + f.tag);
+  const own = (f) => { let d = f.actualDuration || 0; for (let c = f.child; c; c = c.sibling) d -= c.actualDuration || 0; return Math.max(0, d); };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1; }, checkDCE() {},
+    onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+    onCommitFiberRoot(id, root, priority) {
+      const at = performance.now() - window.__t0;
+      if (!(at >= 0)) return;
+      const by = new Map(); let fibers = 0, ms = 0;
+      const walk = (f) => { for (; f; f = f.sibling) {
+        if ((f.flags & 1) === 1 || !f.alternate) { fibers++; const d = own(f); ms += d; by.set(name(f), (by.get(name(f)) || 0) + d); }
+        if (!f.alternate || f.child !== f.alternate.child) walk(f.child);
+      } };
+      walk(root.current);
+      window.__commits.push({ at, priority, fibers, ms, top: [...by].sort((a, b) => b[1] - a[1]).slice(0, 15) });
+    } };
+})()`;
+
+const PRIORITY = ['', 'immediate', 'user-blocking', 'normal', 'low', 'idle'];
+const server = await startServer({ env: { STATIC_DIR: out } });
+try {
+  process.env.BASE = server.url;
+  const req = createRequire(join(ROOT, 'package.json'));
+  const target = req(join(dir, 'target-us.cjs')) as { base: string; loginPath: string; dashPath: string; login(p: Session['page']): Promise<void> };
+  const harness = req(join(dir, 'harness.cjs')) as Harness;
+  for (let i = 0; i < runs; i++) {
+    const s = await harness.newSession(target);
+    try {
+      const { page } = s;
+      await page.context().addInitScript(HOOK);
+      await page.goto(target.base + target.loginPath, { waitUntil: 'domcontentloaded' });
+      await harness.waitMark(page, 'login');
+      await harness.quiet(s, 300);
+      await target.login(page);
+      await harness.quiet(s, 500);
+      await s.cdp.send('Network.clearBrowserCache');
+      await page.goto('about:blank');
+      await page.goto(target.base + target.dashPath, { waitUntil: 'domcontentloaded' });
+      await harness.waitMark(page, 'dash');
+      await harness.quiet(s, 1000);
+      await page.evaluate('window.__arm("rows")');
+      const leaf = page.locator('.ant-menu').getByRole('menuitem', { name: /(^|\s)医生管理$/ }).first();
+      await page.locator('.ant-menu').getByRole('menuitem', { name: /(^|\s)医护管理$/ }).first().click();
+      await leaf.waitFor({ state: 'visible' });
+      await page.waitForTimeout(300);
+      const t = (await page.evaluate('window.__t0 = performance.now()')) as number;
+      await leaf.click();
+      const rows = await harness.waitMark(page, 'rows');
+      await page.waitForTimeout(800);
+      const commits = (await page.evaluate('window.__commits')) as Commit[];
+      console.log(`run ${i + 1}: rows ${Math.round(rows - t)} ms after the clock`);
+      for (const c of commits) {
+        console.log(`  ${String(Math.round(c.at)).padStart(5)} ms  ${PRIORITY[c.priority] ?? c.priority}  ${c.fibers} fibers, ${c.ms.toFixed(1)} ms`);
+        if (c.fibers >= 100) console.log(`         ${c.top.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
+      }
+    } finally {
+      await s.close();
+    }
+  }
+} finally {
+  await server.stop();
+  rmSync(out, { recursive: true, force: true });
+}
