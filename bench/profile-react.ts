@@ -10,23 +10,13 @@
  * new; a subtree whose child list is the one already committed was skipped whole.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { ROOT, startServer } from '../tests/e2e/harness.js';
 import { peerHarnessDir } from './peer-harness.js';
+import { doctorEntry, loadHarness, onSettledDashboard } from './switch-session.js';
 
-interface Session {
-  page: import('playwright-core').Page;
-  cdp: import('playwright-core').CDPSession;
-  close(): Promise<void>;
-}
-interface Harness {
-  newSession(peer: unknown): Promise<Session>;
-  waitMark(page: Session['page'], name: string): Promise<number>;
-  quiet(s: Session, ms?: number): Promise<void>;
-}
 interface Commit { at: number; priority: number; fibers: number; ms: number; top: [string, number][] }
 
 const dir = peerHarnessDir();
@@ -68,29 +58,14 @@ const HOOK = `(() => {
 const PRIORITY = ['', 'immediate', 'user-blocking', 'normal', 'low', 'idle'];
 const server = await startServer({ env: { STATIC_DIR: out } });
 try {
-  process.env.BASE = server.url;
-  const req = createRequire(join(ROOT, 'package.json'));
-  const target = req(join(dir, 'target-us.cjs')) as { base: string; loginPath: string; dashPath: string; login(p: Session['page']): Promise<void> };
-  const harness = req(join(dir, 'harness.cjs')) as Harness;
+  const { harness, target } = loadHarness(dir, server.url);
   for (let i = 0; i < runs; i++) {
     const s = await harness.newSession(target);
     try {
       const { page } = s;
       await page.context().addInitScript(HOOK);
-      await page.goto(target.base + target.loginPath, { waitUntil: 'domcontentloaded' });
-      await harness.waitMark(page, 'login');
-      await harness.quiet(s, 300);
-      await target.login(page);
-      await harness.quiet(s, 500);
-      await s.cdp.send('Network.clearBrowserCache');
-      await page.goto('about:blank');
-      await page.goto(target.base + target.dashPath, { waitUntil: 'domcontentloaded' });
-      await harness.waitMark(page, 'dash');
-      await harness.quiet(s, 1000);
-      await page.evaluate('window.__arm("rows")');
-      const leaf = page.locator('.ant-menu').getByRole('menuitem', { name: /(^|\s)医生管理$/ }).first();
-      await page.locator('.ant-menu').getByRole('menuitem', { name: /(^|\s)医护管理$/ }).first().click();
-      await leaf.waitFor({ state: 'visible' });
+      await onSettledDashboard(harness, target, s);
+      const leaf = await doctorEntry(page);
       await page.waitForTimeout(300);
       const t = (await page.evaluate('window.__t0 = performance.now()')) as number;
       await leaf.click();

@@ -8,31 +8,15 @@
  * profile-timeline.ts against a source-mapped build served with STATIC_DIR).
  */
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { ROOT, startServer } from '../tests/e2e/harness.js';
+import { startServer } from '../tests/e2e/harness.js';
 import { peerHarnessDir } from './peer-harness.js';
-
-interface Session {
-  page: import('playwright-core').Page;
-  cdp: import('playwright-core').CDPSession;
-  close(): Promise<void>;
-}
-interface Harness {
-  newSession(peer: unknown): Promise<Session>;
-  waitMark(page: Session['page'], name: string): Promise<number>;
-  quiet(s: Session, ms?: number): Promise<void>;
-}
+import { doctorEntry, loadHarness, onSettledDashboard } from './switch-session.js';
 
 const dir = peerHarnessDir();
 if (!dir) throw new Error('../shared/perf is not beside the checkout');
 const runs = Number(process.argv[2] ?? 5);
 const server = await startServer();
-process.env.BASE = server.url;
-process.chdir(ROOT);
-const req = createRequire(join(ROOT, 'package.json'));
-const target = req(join(dir, 'target-us.cjs')) as { base: string; loginPath: string; dashPath: string; login(p: Session['page']): Promise<void> };
-const harness = req(join(dir, 'harness.cjs')) as Harness;
+const { harness, target } = loadHarness(dir, server.url);
 
 /** Installed in the page before the clock starts: pointer events and long tasks, by performance.now(). */
 function instrument() {
@@ -60,23 +44,9 @@ try {
     const s = await harness.newSession(target);
     try {
       const { page } = s;
-      await page.goto(target.base + target.loginPath, { waitUntil: 'domcontentloaded' });
-      await harness.waitMark(page, 'login');
-      await harness.quiet(s, 300);
-      await target.login(page);
-      await harness.quiet(s, 500);
-      await s.cdp.send('Network.clearBrowserCache');
-      await page.goto('about:blank');
-      await page.goto(target.base + target.dashPath, { waitUntil: 'domcontentloaded' });
-      await harness.waitMark(page, 'dash');
-      await harness.quiet(s, 1000);
-      await page.waitForTimeout(500);
-      await page.evaluate(instrument);
-      await page.evaluate(() => (window as unknown as { __arm(n: string): void }).__arm('rows'));
+      await onSettledDashboard(harness, target, s, () => page.evaluate(instrument));
       const tGroup = await page.evaluate(() => performance.now());
-      const leaf = page.locator('.ant-menu').getByRole('menuitem', { name: /(^|\s)医生管理$/ }).first();
-      await page.locator('.ant-menu').getByRole('menuitem', { name: /(^|\s)医护管理$/ }).first().click();
-      await leaf.waitFor({ state: 'visible' });
+      const leaf = await doctorEntry(page);
       const profiled = process.env.PROFILE_OUT && i === runs - 1;
       if (profiled) {
         await s.cdp.send('Profiler.enable');
