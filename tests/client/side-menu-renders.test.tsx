@@ -94,3 +94,24 @@ it('the pointer crossing the open menu and a press on an entry make no entry rc-
   expect(document.querySelectorAll('.ant-menu-item-active')).toHaveLength(0);
   expect(selected()).toEqual(['医生管理']);
 });
+
+it('collapsing and expanding the sidebar keep the same menu (no new mount of every entry); the collapsed menu lets the pointer through', async () => {
+  function Collapsible() {
+    const [collapsed, setCollapsed] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setCollapsed((c) => !c)}>toggle</button>
+        <SideMenu menu={MENU} mode="inline" theme="dark" collapsed={collapsed} onPicked={() => undefined} />
+      </>
+    );
+  }
+  render(<MemoryRouter initialEntries={['/app/doctor']}><Collapsible /></MemoryRouter>);
+  await screen.findByText('护士管理');
+  const menu = screen.getByTestId('side-menu');
+  fireEvent.click(screen.getByText('toggle'));
+  expect(screen.getByTestId('side-menu')).toBe(menu);
+  // collapsed: the press is rc-menu's again (its popups and tooltips need the pointer)
+  expect(fireEvent.mouseDown(screen.getByText('首页').closest('li')!)).toBe(true);
+  fireEvent.click(screen.getByText('toggle'));
+  expect(screen.getByTestId('side-menu')).toBe(menu);
+});

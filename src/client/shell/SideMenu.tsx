@@ -198,9 +198,15 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   ), [mode, theme, shown, selected, controlled, openKeys, onOpen, onWarmOpen, onPick, onPress, onIntent, inline, menuId]);
   if (!mounted) return <div aria-busy="true" data-testid={inline ? 'side-menu-pending' : 'top-menu-pending'} />;
   if (!inline) return <ConfigProvider theme={TOP_MENU_THEME}>{menuEl}</ConfigProvider>;
-  if (!controlled) return menuEl;
+  // The wrapper is there collapsed too, so that collapsing or expanding the sidebar does not
+  // mount rc-menu anew; it holds the pointer back only in the open menu (the collapsed one's
+  // tooltips and popups need the hover).
   return (
-    <div onMouseOverCapture={onQuietOver} onMouseOutCapture={quietPointer} onMouseDown={keepFocus}>
+    <div
+      onMouseOverCapture={controlled ? onQuietOver : undefined}
+      onMouseOutCapture={controlled ? quietPointer : undefined}
+      onMouseDown={controlled ? keepFocus : undefined}
+    >
       {menuEl}
     </div>
   );
