@@ -2,7 +2,7 @@
  * `npx tsx bench/profile-react.ts [runs]`: what React renders during the shared harness's route
  * switch (dashboard, hard load with a cold cache and settled; open 医护管理, click 医生管理), one
  * line per commit from the click on: its time after the clock, its priority, how many fibers
- * rendered in it and their render time, then the costliest components of each large commit.
+ * rendered in it and their render time, then the costliest and the most numerous components of each large commit.
  * It builds the console with React's profiling build (unminified, so components keep their
  * names) into a temporary directory and serves it; times are the profiling build's, slower than
  * production, so read them as shares, not as the harness's figure.
@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { ROOT, startServer } from '../tests/e2e/harness.js';
 import { peerHarnessDir } from './peer-harness.js';
-import { doctorEntry, loadHarness, onSettledDashboard } from './switch-session.js';
+import { eachSwitch } from './switch-session.js';
 
-interface Commit { at: number; priority: number; fibers: number; ms: number; top: [string, number][] }
+interface Commit { at: number; priority: number; fibers: number; ms: number; top: [string, number][]; most: [string, number][] }
 
 const dir = peerHarnessDir();
 if (!dir) throw new Error('../shared/perf is not beside the checkout');
@@ -45,42 +45,34 @@ const HOOK = `(() => {
     onCommitFiberRoot(id, root, priority) {
       const at = performance.now() - window.__t0;
       if (!(at >= 0)) return;
-      const by = new Map(); let fibers = 0, ms = 0;
+      const by = new Map(), count = new Map(); let fibers = 0, ms = 0;
       const walk = (f) => { for (; f; f = f.sibling) {
-        if ((f.flags & 1) === 1 || !f.alternate) { fibers++; const d = own(f); ms += d; by.set(name(f), (by.get(name(f)) || 0) + d); }
+        if ((f.flags & 1) === 1 || !f.alternate) { fibers++; const d = own(f); ms += d; by.set(name(f), (by.get(name(f)) || 0) + d); count.set(name(f), (count.get(name(f)) || 0) + 1); }
         if (!f.alternate || f.child !== f.alternate.child) walk(f.child);
       } };
       walk(root.current);
-      window.__commits.push({ at, priority, fibers, ms, top: [...by].sort((a, b) => b[1] - a[1]).slice(0, 15) });
+      window.__commits.push({ at, priority, fibers, ms, top: [...by].sort((a, b) => b[1] - a[1]).slice(0, 15), most: [...count].sort((a, b) => b[1] - a[1]).slice(0, 20) });
     } };
 })()`;
 
 const PRIORITY = ['', 'immediate', 'user-blocking', 'normal', 'low', 'idle'];
 const server = await startServer({ env: { STATIC_DIR: out } });
 try {
-  const { harness, target } = loadHarness(dir, server.url);
-  for (let i = 0; i < runs; i++) {
-    const s = await harness.newSession(target);
-    try {
-      const { page } = s;
-      await page.context().addInitScript(HOOK);
-      await onSettledDashboard(harness, target, s);
-      const leaf = await doctorEntry(page);
-      await page.waitForTimeout(300);
-      const t = (await page.evaluate('window.__t0 = performance.now()')) as number;
-      await leaf.click();
-      const rows = await harness.waitMark(page, 'rows');
-      await page.waitForTimeout(800);
-      const commits = (await page.evaluate('window.__commits')) as Commit[];
-      console.log(`run ${i + 1}: rows ${Math.round(rows - t)} ms after the clock`);
-      for (const c of commits) {
-        console.log(`  ${String(Math.round(c.at)).padStart(5)} ms  ${PRIORITY[c.priority] ?? c.priority}  ${c.fibers} fibers, ${c.ms.toFixed(1)} ms`);
-        if (c.fibers >= 100) console.log(`         ${c.top.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
+  await eachSwitch(dir, server.url, runs, async ({ page }, leaf, harness, i) => {
+    const t = (await page.evaluate('window.__t0 = performance.now()')) as number;
+    await leaf.click();
+    const rows = await harness.waitMark(page, 'rows');
+    await page.waitForTimeout(800);
+    const commits = (await page.evaluate('window.__commits')) as Commit[];
+    console.log(`run ${i + 1}: rows ${Math.round(rows - t)} ms after the clock`);
+    for (const c of commits) {
+      console.log(`  ${String(Math.round(c.at)).padStart(5)} ms  ${PRIORITY[c.priority] ?? c.priority}  ${c.fibers} fibers, ${c.ms.toFixed(1)} ms`);
+      if (c.fibers >= 100) {
+        console.log(`         ms: ${c.top.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
+        console.log(`         fibers: ${c.most.map(([k, v]) => `${k} ${v}`).join(', ')}`);
       }
-    } finally {
-      await s.close();
     }
-  }
+  }, async (s) => { await s.page.context().addInitScript(HOOK); });
 } finally {
   await server.stop();
   rmSync(out, { recursive: true, force: true });

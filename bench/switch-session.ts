@@ -53,3 +53,30 @@ export async function doctorEntry(page: Session['page']): Promise<import('playwr
   await leaf.waitFor({ state: 'visible' });
   return leaf;
 }
+
+/**
+ * `runs` fresh sessions of the harness against the server at `base`, each on the settled
+ * dashboard with 医护管理 open (`init` runs in the page's context first, e.g. an init script):
+ * `fn` gets the session and the 医生管理 entry, a moment after it showed, to click.
+ */
+export async function eachSwitch(
+  dir: string,
+  base: string,
+  runs: number,
+  fn: (s: Session, leaf: import('playwright-core').Locator, harness: Harness, run: number) => Promise<void>,
+  init?: (s: Session) => Promise<void>,
+): Promise<void> {
+  const { harness, target } = loadHarness(dir, base);
+  for (let i = 0; i < runs; i++) {
+    const s = await harness.newSession(target);
+    try {
+      await init?.(s);
+      await onSettledDashboard(harness, target, s);
+      const leaf = await doctorEntry(s.page);
+      await s.page.waitForTimeout(300);
+      await fn(s, leaf, harness, i);
+    } finally {
+      await s.close();
+    }
+  }
+}

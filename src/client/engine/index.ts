@@ -8,4 +8,5 @@
 import ResourcePage from './ResourcePage';
 
 export default ResourcePage;
+export { ListRehearsal } from './ListRehearsal';
 export type { ResourcePageProps } from './ResourcePage';

@@ -34,8 +34,7 @@ import { UserMenu } from './UserMenu';
 import { MultiTab } from './MultiTab';
 import { PageView } from './PageView';
 import { ForcedPasswordWatcher } from './lazyParts';
-import { loadEngine, menuResources, whenIdle } from '../app/loaders';
-import { afterFirstRows } from '../state/milestones';
+import { EngineWarmup } from './EngineWarmup';
 // every page with dates lives in the shell: dayjs speaks Chinese before any of them renders
 import '../app/dayjs';
 
@@ -51,19 +50,11 @@ export const HEADER_HEIGHT = 64;
 export const TOP_MENU_HEIGHT = 48;
 const DARK_BG = '#001529';
 
-/** Idle after the first rows are painted (or a page without a list settled): the engine chunk,
- * so a first click on a module waits for its schema (warmed when its menu group opens, SideMenu)
- * and its list call only. Other modules' schemas are not fetched until their group opens: at
- * 150 modules that was some 300 KiB of JS on every session start. */
-function prefetchEngine(menu: Parameters<typeof menuResources>[0], can: (code: string) => boolean) {
-  const onList = menuResources(menu, can, window.location.pathname).length > 0;
-  afterFirstRows(() => whenIdle(() => void loadEngine().catch(() => undefined), 3000), onList ? 4000 : 0);
-}
-
 export default function Shell() {
   return (
     <App>
       <FeedbackBridge />
+      <EngineWarmup />
       <ShellLayout />
     </App>
   );
@@ -156,7 +147,6 @@ function ShellLayout() {
   useEffect(() => {
     void loadGlobalConfig();
     void loadUserPrefs(); // 个性化 / 新消息通知 saved on the server follow the user to any browser
-    prefetchEngine(rawMenu, can);
   }, []);
 
   const mobile = device === 'mobile';

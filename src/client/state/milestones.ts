@@ -18,6 +18,11 @@ export function markFirstRows(): void {
   for (const fn of waiting.splice(0)) fn();
 }
 
+/** Whether a list has painted rows in this page's life. */
+export function firstRowsPainted(): boolean {
+  return rowsPainted;
+}
+
 /** Runs `fn` after the first rows were painted, or after `timeout` ms (a page without a list). */
 export function afterFirstRows(fn: () => void, timeout = 4000): void {
   if (rowsPainted) return fn();

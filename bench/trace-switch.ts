@@ -1,0 +1,66 @@
+/**
+ * `npx tsx bench/trace-switch.ts [runs]`: the shared harness's route switch (as
+ * profile-switch.ts) under Chromium's timeline tracer: the renderer main thread's tasks from the
+ * clock to the rows, each with its start, length and what it spent on script, style, layout,
+ * paint and GC — the browser's own work, which a CPU profile shows only as "(program)".
+ */
+import { startServer } from '../tests/e2e/harness.js';
+import { peerHarnessDir } from './peer-harness.js';
+import { eachSwitch } from './switch-session.js';
+
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { type?: string; functionName?: string; url?: string } } }
+
+const KIND: Record<string, string> = {
+  FunctionCall: 'script', EvaluateScript: 'script', 'v8.compile': 'compile', 'v8.compileModule': 'compile', TimerFire: 'script',
+  EventDispatch: 'script', FireAnimationFrame: 'script', RunMicrotasks: 'script', 'V8.GCScavenger': 'gc', MajorGC: 'gc', MinorGC: 'gc',
+  UpdateLayoutTree: 'style', RecalculateStyles: 'style', Layout: 'layout', Paint: 'paint', PrePaint: 'paint', Layerize: 'paint', UpdateLayer: 'paint',
+  ParseHTML: 'parse', 'ParseAuthorStyleSheet': 'css',
+};
+
+const dir = peerHarnessDir();
+if (!dir) throw new Error('../shared/perf is not beside the checkout');
+const runs = Number(process.argv[2] ?? 3);
+const server = await startServer();
+try {
+  await eachSwitch(dir, server.url, runs, async (s, leaf, harness, i) => {
+    const { page } = s;
+    // the harness's persistent context has no Browser object to trace with: CDP's Tracing
+    const events: TraceEvent[] = [];
+    s.cdp.on('Tracing.dataCollected', (e) => { events.push(...(e.value as unknown as TraceEvent[])); });
+    await s.cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing'] } } as never);
+    const done = new Promise<void>((r) => s.cdp.once('Tracing.tracingComplete', () => r()));
+    const t = (await page.evaluate('performance.mark("clock"), performance.now()')) as number;
+    await leaf.click();
+    const rows = await harness.waitMark(page, 'rows');
+    await page.waitForTimeout(300);
+    await s.cdp.send('Tracing.end');
+    await done;
+    const clock = events.find((e) => e.name === 'clock' && e.ph !== 'M');
+    if (!clock) throw new Error('no clock mark in the trace');
+    const main = events.filter((e) => e.pid === clock.pid && e.tid === clock.tid);
+    const rowsTs = clock.ts + (rows - t) * 1000;
+    const tasks = main.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.ts >= clock.ts - 5000 && e.ts <= rowsTs + 20000);
+    console.log(`run ${i + 1}: rows ${Math.round(rows - t)} ms after the clock`);
+    for (const task of tasks) {
+      const end = task.ts + (task.dur ?? 0);
+      const by = new Map<string, number>();
+      for (const e of main) {
+        if (e.ph !== 'X' || e.ts < task.ts || e.ts >= end || e === task) continue;
+        const k = KIND[e.name];
+        if (!k) continue;
+        // count an event only where no counted parent of the same task encloses it
+        const enclosed = main.some((p) => p !== e && p.ph === 'X' && KIND[p.name] && p.ts <= e.ts && p.ts + (p.dur ?? 0) >= e.ts + (e.dur ?? 0) && p.ts >= task.ts && (p.dur ?? 0) > (e.dur ?? 0));
+        if (!enclosed) by.set(k, (by.get(k) ?? 0) + (e.dur ?? 0) / 1000);
+      }
+      const ms = (task.dur ?? 0) / 1000;
+      if (ms < 1) continue;
+      // what started the task: an event's type, a timer, a frame, a function
+      const first = main.find((e) => e.ph === 'X' && e.ts >= task.ts && e.ts < end && e !== task && ['EventDispatch', 'TimerFire', 'FireAnimationFrame', 'FunctionCall', 'RunMicrotasks', 'ResourceReceiveResponse', 'XHRLoad'].includes(e.name));
+      const what = first ? `${first.name}${first.args?.data?.type ? ':' + first.args.data.type : ''}${first.args?.data?.functionName ? ':' + first.args.data.functionName : ''}` : '';
+      const parts = [...by].filter(([, v]) => v >= 0.5).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
+      console.log(`  ${String(Math.round((task.ts - clock.ts) / 1000)).padStart(5)} ms  ${ms.toFixed(1).padStart(5)} ms  ${what.padEnd(28)} ${parts}`);
+    }
+  });
+} finally {
+  await server.stop();
+}
