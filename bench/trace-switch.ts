@@ -57,6 +57,18 @@ try {
       // what started the task: an event's type, a timer, a frame, a function
       const first = main.find((e) => e.ph === 'X' && e.ts >= task.ts && e.ts < end && e !== task && ['EventDispatch', 'TimerFire', 'FireAnimationFrame', 'FunctionCall', 'RunMicrotasks', 'ResourceReceiveResponse', 'XHRLoad'].includes(e.name));
       const what = first ? `${first.name}${first.args?.data?.type ? ':' + first.args.data.type : ''}${first.args?.data?.functionName ? ':' + first.args.data.functionName : ''}` : '';
+      // style and layout forced inside script (a getBoundingClientRect) are counted in script above
+      let forcedStyle = 0;
+      let forcedLayout = 0;
+      for (const e of main) {
+        if (e.ph !== 'X' || e.ts < task.ts || e.ts >= end) continue;
+        if (e.name === 'UpdateLayoutTree') forcedStyle += (e.dur ?? 0) / 1000;
+        if (e.name === 'Layout') forcedLayout += (e.dur ?? 0) / 1000;
+      }
+      if (by.has('script') && forcedStyle + forcedLayout >= 0.5) {
+        by.set('(all style', forcedStyle);
+        by.set('all layout)', forcedLayout);
+      }
       const parts = [...by].filter(([, v]) => v >= 0.5).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
       console.log(`  ${String(Math.round((task.ts - clock.ts) / 1000)).padStart(5)} ms  ${ms.toFixed(1).padStart(5)} ms  ${what.padEnd(28)} ${parts}`);
     }
