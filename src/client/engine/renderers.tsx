@@ -36,8 +36,11 @@ function HoverTooltip({ title, children }: { title: ReactNode; children: ReactEl
   return <Tooltip title={title} defaultOpen>{children}</Tooltip>;
 }
 
-/** Text with the ellipsis rule: cut at N characters, whole text on hover. */
-export function EllipsisText({ text, length }: { text: string; length: number | false | undefined }) {
+/**
+ * Text with the ellipsis rule: cut at N characters, whole text on hover. A function, not a
+ * component: a list page draws dozens of them per render, and a component's fiber each.
+ */
+function ellipsisText(text: string, length: number | false | undefined): ReactElement {
   const limit = length === undefined ? 25 : length;
   if (limit === false || text.length <= limit) return <span>{text}</span>;
   return (
@@ -61,7 +64,7 @@ function DictCell({ value, row, spec }: { value: unknown; row: Row; spec: CellSp
     const whole = texts.length && texts.length !== values.length
       ? String(row[spec.displayIndex!])
       : values.map(label).join(',');
-    return <EllipsisText text={whole} length={spec.ellipsis} />;
+    return ellipsisText(whole, spec.ellipsis);
   }
   // a plain wrapping row, not antd Space: a list paints one per coloured cell
   return (
@@ -78,7 +81,7 @@ const text: CellRenderer = (value, row, spec) => {
     ? row[spec.displayIndex] : value;
   if (isBlank(shown)) return EMPTY;
   const s = typeof shown === 'object' ? JSON.stringify(shown) : String(shown);
-  return <EllipsisText text={spec.mask ? maskValue(spec.kind, s) : s} length={spec.ellipsis} />;
+  return ellipsisText(spec.mask ? maskValue(spec.kind, s) : s, spec.ellipsis);
 };
 
 const dict: CellRenderer = (value, row, spec) => <DictCell value={value} row={row} spec={spec} />;
@@ -87,7 +90,7 @@ const ref: CellRenderer = (value, row, spec) => {
   const label = row[spec.displayIndex];
   const shown = isBlank(label) ? value : label;
   if (isBlank(shown)) return EMPTY;
-  return <EllipsisText text={String(shown)} length={spec.ellipsis} />;
+  return ellipsisText(String(shown), spec.ellipsis);
 };
 
 const money: CellRenderer = (value, _row, spec) => (isBlank(value) ? EMPTY : formatMoney(value, spec.precision ?? 2));
@@ -104,22 +107,22 @@ const file: CellRenderer = (value) => (isBlank(value) ? EMPTY : <FileView value=
 const link: CellRenderer = (value, _row, spec) => {
   if (isBlank(value)) return EMPTY;
   const url = String(value);
-  if (!/^https?:\/\//i.test(url)) return <EllipsisText text={url} length={spec.ellipsis} />;
+  if (!/^https?:\/\//i.test(url)) return ellipsisText(url, spec.ellipsis);
   return (
     <a href={url} target="_blank" rel="noreferrer">
-      <EllipsisText text={url} length={spec.ellipsis} />
+      {ellipsisText(url, spec.ellipsis)}
     </a>
   );
 };
 const richtext: CellRenderer = (value, _row, spec) => {
   if (isBlank(value)) return EMPTY;
   const plain = String(value).replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
-  return <EllipsisText text={plain} length={spec.ellipsis} />;
+  return ellipsisText(plain, spec.ellipsis);
 };
 const color: CellRenderer = (value) => (isBlank(value) ? EMPTY : <ColorView value={value} />);
 const json: CellRenderer = (value, _row, spec) => {
   if (isBlank(value)) return EMPTY;
-  return <EllipsisText text={typeof value === 'string' ? value : JSON.stringify(value)} length={spec.ellipsis === false ? 40 : spec.ellipsis} />;
+  return ellipsisText(typeof value === 'string' ? value : JSON.stringify(value), spec.ellipsis === false ? 40 : spec.ellipsis);
 };
 
 /** Kinds with their own renderer, before the valueType table. */
