@@ -4,8 +4,8 @@
  * on antd's own Table: ProTable and the pro-form/pro-field/pro-utils it brings were a third
  * of a list page's JavaScript for a table rendered through `render` with `search={false}`.
  */
-import { cloneElement, isValidElement, useEffect, useState, type HTMLAttributes, type Key, type ReactNode } from 'react';
-import { Button, Space, Table, Tooltip, theme, type TableProps } from 'antd';
+import { cloneElement, isValidElement, useContext, useEffect, useState, type HTMLAttributes, type Key, type ReactElement, type ReactNode } from 'react';
+import { Button, ConfigProvider, Space, Table, Tooltip, theme, type CheckboxProps, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 
 export interface ListTableProps<T> extends Omit<TableProps<T>, 'title'> {
@@ -74,8 +74,39 @@ function MeasureAfterPaintBody({ children, ...props }: HTMLAttributes<HTMLTableS
 }
 const BODY = { body: { wrapper: MeasureAfterPaintBody } };
 
+type RenderCell = (checked: boolean, record: unknown, index: number, node: ReactNode) => ReactNode;
+
+/**
+ * A row's selection checkbox as plain markup: antd Checkbox's own elements and class names
+ * (its styles are in the page with the header's select-all Checkbox), fed antd's own
+ * handlers from the node the table would have drawn, so a click, Space or Shift+click
+ * select exactly as before. The antd component is a component tree with style hooks per
+ * row; ten rows of it were a tenth of the fibers a list's rows commit renders.
+ */
+function lightCheckbox(prefix: string, wave: string, hashId: string): RenderCell {
+  return (checked, _record, _index, node) => {
+    if (!isValidElement(node)) return node;
+    const p = (node as ReactElement<CheckboxProps>).props;
+    if (p.indeterminate || p.disabled) return node;
+    const on = checked ? ` ${prefix}-wrapper-checked` : '';
+    return (
+      <label className={`${prefix}-wrapper${on} ${hashId}`}>
+        <span className={`${prefix} ${wave}-target ${hashId}${checked ? ` ${prefix}-checked` : ''}`}>
+          <input className={`${prefix}-input`} type="checkbox" checked={checked}
+            onClick={p.onClick as never} onChange={p.onChange as never} />
+          <span className={`${prefix}-inner`} />
+        </span>
+      </label>
+    );
+  };
+}
+
 export function ListTable<T extends object>({ headerTitle, toolbar, onReload, selectedKeys, onClearSelection, ...table }: ListTableProps<T>) {
-  const { token } = theme.useToken();
+  const { token, hashId } = theme.useToken();
+  const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
+  const rowSelection: TableProps<T>['rowSelection'] = table.rowSelection && !table.rowSelection.renderCell && table.rowSelection.type !== 'radio'
+    ? { ...table.rowSelection, renderCell: lightCheckbox(getPrefixCls('checkbox'), getPrefixCls('wave'), hashId) }
+    : table.rowSelection;
   return (
     <div
       className="resource-table-card"
@@ -115,7 +146,7 @@ export function ListTable<T extends object>({ headerTitle, toolbar, onReload, se
           </Space>
         </div>
       ) : null}
-      <Table<T> components={BODY} {...table} {...skipScrollbarMeasure(table)} />
+      <Table<T> components={BODY} {...table} rowSelection={rowSelection} {...skipScrollbarMeasure(table)} />
     </div>
   );
 }
