@@ -202,6 +202,14 @@ describe('ResourcePage list', () => {
     expect(document.querySelector('.ant-pagination-item-1000')).toBeTruthy();
   });
 
+  it("a row's operations read 编辑 | 详情 | 删除: one bar between two links, none before the first or after the last", async () => {
+    renderPage();
+    const table = await listReady();
+    const cell = within(table).getByText('李四').closest('tr')!.querySelector('td:last-child')!;
+    const parts = [...cell.firstElementChild!.children].map((el) => (el.getAttribute('role') === 'separator' ? '|' : el.textContent));
+    expect(parts).toEqual(['编辑', '|', '详情', '|', '删除']);
+  });
+
   it('hides buttons the user may not use', async () => {
     setButtonAuth([{ action: 'engineDoctor:list', type: '1' }], []);
     renderPage();

@@ -11,7 +11,7 @@
  * - Transitions, declared actions, batch transitions (actions.tsx), export and
  *   import (ImportModal, lazy), tree tables (useTreeRows).
  */
-import { isValidElement, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type Key, type ReactElement, type ReactNode } from 'react';
 import { Button, Modal, Popconfirm, Popover, Spin, Tooltip, type TableColumnsType } from 'antd';
 import { PlusOutlined, DeleteOutlined, DownloadOutlined, UploadOutlined, SettingOutlined } from '@ant-design/icons';
 import { useInRouterContext, useLocation, useNavigate } from 'react-router';
@@ -254,21 +254,17 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
       title: TEXTS.actions,
       fixed: 'right',
       width: actionColumnWidth(schema),
-      render: (_value: unknown, row: Row) => (
-        <RowActions>
-          {canEdit && editableInState(schema, row) && <a onClick={() => open({ mode: 'edit', id: String(row.id), row })}>{TEXTS.edit}</a>}
-          <a onClick={() => open({ mode: 'detail', id: String(row.id), row })}>{TEXTS.detail}</a>
-          {rowTransitions(schema, row, allowed).map((t) => (
-            <a key={`t-${t.action}`} data-action={t.action} onClick={() => runTransition(t, row)}>{t.title}</a>
-          ))}
-          {rowActions(schema, row, allowed).map((a) => (
-            <a key={`a-${a.action}`} data-action={a.action} onClick={() => runAction(a, { row })}>{a.title}</a>
-          ))}
-          {canDelete && deletableInState(schema, row) && (
-            <DeleteLink onConfirm={() => onDelete(row)} />
-          )}
-        </RowActions>
-      ),
+      render: (_value: unknown, row: Row) => rowActionLinks([
+        canEdit && editableInState(schema, row) && <a key="edit" onClick={() => open({ mode: 'edit', id: String(row.id), row })}>{TEXTS.edit}</a>,
+        <a key="detail" onClick={() => open({ mode: 'detail', id: String(row.id), row })}>{TEXTS.detail}</a>,
+        ...rowTransitions(schema, row, allowed).map((t) => (
+          <a key={`t-${t.action}`} data-action={t.action} onClick={() => runTransition(t, row)}>{t.title}</a>
+        )),
+        ...rowActions(schema, row, allowed).map((a) => (
+          <a key={`a-${a.action}`} data-action={a.action} onClick={() => runAction(a, { row })}>{a.title}</a>
+        )),
+        canDelete && deletableInState(schema, row) && <DeleteLink key="delete" onConfirm={() => onDelete(row)} />,
+      ]),
     });
     return cols;
   }, [schema, allowed, shownSpecs, sort, sortDefault, canEdit, canDelete, open, onDelete, runTransition, runAction]);
@@ -447,21 +443,17 @@ const ACTIONS_STYLE = { display: 'inline-flex', flexWrap: 'wrap', alignItems: 'c
 const SEPARATOR_STYLE = { display: 'inline-block', height: '0.9em', marginInline: 8, borderInlineStart: '1px solid rgba(5, 5, 5, 0.06)', verticalAlign: 'middle' } as const;
 
 /**
- * A row's buttons separated by vertical bars, wrapping when narrow. Plain spans rather than
- * antd Space + Divider: every row of a page paints one.
+ * A row's buttons separated by vertical bars, wrapping when narrow: one span holding the links
+ * and the bars (no wrapper per link, and a function, not a component: every row draws one).
  */
-function RowActions({ children }: { children: ReactNode[] }) {
-  const shown = children.flat().filter((c) => c !== null && c !== undefined && c !== false && c !== '');
-  return (
-    <span style={ACTIONS_STYLE}>
-      {shown.map((c, i) => (
-        <span key={isValidElement(c) && c.key !== null ? c.key : i} style={{ display: 'inline-flex', alignItems: 'center' }}>
-          {i > 0 && <span role="separator" style={SEPARATOR_STYLE} />}
-          {c}
-        </span>
-      ))}
-    </span>
-  );
+function rowActionLinks(links: (ReactElement | false)[]): ReactElement {
+  const items: ReactNode[] = [];
+  for (const link of links) {
+    if (!link) continue;
+    if (items.length) items.push(<span key={`sep-${link.key}`} role="separator" style={SEPARATOR_STYLE} />);
+    items.push(link);
+  }
+  return <span style={ACTIONS_STYLE}>{items}</span>;
 }
 
 /**
