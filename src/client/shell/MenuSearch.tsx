@@ -8,7 +8,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Modal } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useRouteNavigate } from '../app/navigate';
 import { getToken } from '../state/storage';
 import type { MenuItem } from '../state/types';
 import { rememberTitle } from '../state/tabs';
@@ -19,7 +19,7 @@ const MenuSearchSelect = lazy(() => import('./MenuSearchSelect'));
 export const SEARCH_PLACEHOLDER = '搜索菜单';
 
 export function MenuSearch({ menu, mobile }: { menu: readonly MenuItem[]; mobile: boolean }) {
-  const navigate = useNavigate();
+  const navigate = useRouteNavigate();
   const [open, setOpen] = useState(false);
   const options = useMemo(() => searchOptions(menu), [menu]);
 

@@ -19,7 +19,7 @@
 import { useEffect, useInsertionEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { App, Dropdown, theme } from 'antd';
 import { ReloadOutlined, ArrowLeftOutlined, ArrowRightOutlined, CloseOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useRouteNavigate } from '../app/navigate';
 import { useAtomValue } from 'jotai';
 import { appStore } from '../state/atoms';
 import { closeTab, setTabs, TAB_MENU, tabMenuAction, tabsAtom } from '../state/tabs';
@@ -41,7 +41,7 @@ function fireResize() {
 
 export function MultiTab() {
   const tabs = useAtomValue(tabsAtom, { store: appStore });
-  const navigate = useNavigate();
+  const navigate = useRouteNavigate();
   const { message } = App.useApp();
   const { token } = theme.useToken();
   const [menu, setMenu] = useState<{ key: string; x: number; y: number } | null>(null);

@@ -133,13 +133,34 @@ function PageHeading({ menu, index }: { menu: readonly MenuItem[]; index: RouteI
   );
 }
 
+/**
+ * Keeps the tab list on the route. Its own component, holding the shell's only read of the
+ * location: a navigation renders it, the heading and the page, never the shell's frame (sider,
+ * header, user menu, footer).
+ */
+function TabSync({ index, showTabs }: { index: RouteIndex; showTabs: boolean }) {
+  const location = useLocation();
+  const fullPath = location.pathname + location.search + location.hash;
+  // One tab per fullPath (routes known to the shell; redirects are skipped). Keyed by the
+  // location key too: a navigation superseded before it committed (close a tab, then reopen it
+  // at once) leaves fullPath unchanged, and the reopened page must still get its tab back.
+  useEffect(() => {
+    const info = index.lookup(location.pathname);
+    if (!info.known) return;
+    const title = rememberedTitle(fullPath) ?? info.title;
+    const page = { fullPath, path: location.pathname, title, keepAlive: info.keepAlive };
+    const current = appStore.get(tabsAtom);
+    setTabs(showTabs ? openTab(current, page) : singlePage(page));
+  }, [location.key, fullPath, showTabs, index]);
+  return null;
+}
+
 function ShellLayout() {
   const rawMenu = useAtomValue(permissionListAtom, { store: appStore });
   const cfg = useAtomValue(globalConfigAtom, { store: appStore });
   const settings = useAtomValue(settingsAtom, { store: appStore });
   const can = useCan();
   const device = useDevice();
-  const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsMounted, setSettingsMounted] = useState(false);
@@ -152,7 +173,6 @@ function ShellLayout() {
   const mobile = device === 'mobile';
   const menu = useMemo(() => filterMenuByAppList(rawMenu, cfg), [rawMenu, cfg]);
   const index = useMemo(() => buildRouteIndex(rawMenu, can), [rawMenu, can]);
-  const fullPath = location.pathname + location.search + location.hash;
   const showTabs = !mobile && settings.multipage;
   const topmenu = !mobile && settings.layout === 'topmenu';
   const dark = settings.navTheme === 'dark';
@@ -165,18 +185,6 @@ function ShellLayout() {
   useEffect(() => {
     if (!mobile) setDrawerOpen(false);
   }, [mobile]);
-
-  // One tab per fullPath (routes known to the shell; redirects are skipped). Keyed by the
-  // location key too: a navigation superseded before it committed (close a tab, then reopen it
-  // at once) leaves fullPath unchanged, and the reopened page must still get its tab back.
-  useEffect(() => {
-    const info = index.lookup(location.pathname);
-    if (!info.known) return;
-    const title = rememberedTitle(fullPath) ?? info.title;
-    const page = { fullPath, path: location.pathname, title, keepAlive: info.keepAlive };
-    const current = appStore.get(tabsAtom);
-    setTabs(showTabs ? openTab(current, page) : singlePage(page));
-  }, [location.key, fullPath, showTabs, index]);
 
   const toggle = () => (mobile ? setDrawerOpen((v) => !v) : updateSettings({ sidebarOpen: !settings.sidebarOpen }));
   const Trigger = (mobile ? !drawerOpen : collapsed) ? MenuUnfoldOutlined : MenuFoldOutlined;
@@ -310,6 +318,8 @@ function ShellLayout() {
         </Suspense>
       ) : null}
       <ForcedPasswordWatcher />
+      {/* last: its effect runs after the page's, as it did in this component */}
+      <TabSync index={index} showTabs={showTabs} />
     </Layout>
   );
 }

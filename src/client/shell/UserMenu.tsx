@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 import { App, Avatar, Dropdown } from 'antd';
 import { UserOutlined, SettingOutlined, ToolOutlined, LockOutlined, ClusterOutlined, LogoutOutlined, PictureOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useRouteNavigate } from '../app/navigate';
 import { useAtomValue } from 'jotai';
 import { appStore, globalConfigAtom, userInfoAtom } from '../state/atoms';
 import { logout } from '../state/session';
@@ -30,7 +30,7 @@ const action = { display: 'inline-flex', alignItems: 'center', gap: 6, padding: 
 export function UserMenu({ menu, mobile, onOpenSettings, dark }: { menu: readonly MenuItem[]; mobile: boolean; onOpenSettings: () => void; dark?: boolean }) {
   const user = useAtomValue(userInfoAtom, { store: appStore });
   const cfg = useAtomValue(globalConfigAtom, { store: appStore });
-  const navigate = useNavigate();
+  const navigate = useRouteNavigate();
   const { modal } = App.useApp();
   const [pwdOpen, setPwdOpen] = useState(false);
   const [departOpen, setDepartOpen] = useState(false);

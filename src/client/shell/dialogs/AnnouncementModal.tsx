@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { Button, Divider, Modal, Typography } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import DOMPurify from 'dompurify';
-import { useNavigate } from 'react-router';
+import { useRouteNavigate } from '../../app/navigate';
 import { titleOf, type Announcement } from '../notice/types';
 
 export interface AnnouncementModalProps {
@@ -48,7 +48,7 @@ export function showHandleButton(a: Announcement | null): boolean {
 
 export function AnnouncementModal({ open, announcement, onClose }: AnnouncementModalProps) {
   const [fullscreen, setFullscreen] = useState(false);
-  const navigate = useNavigate();
+  const navigate = useRouteNavigate();
   const html = useMemo(() => sanitizeAnnouncementHtml(announcement?.msgContent), [announcement?.msgContent]);
   const a = announcement;
 

@@ -9,7 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Badge, Button, Popover, Spin } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router';
+import { useRouteNavigate } from '../../app/navigate';
 import { popupAllowed } from '../../state/userPrefs';
 import { feedback, handleHttpError } from '../../api/index';
 import { API_BASE } from '../../api/config';
@@ -86,7 +86,7 @@ export function useNoticeFeed(onPush: (msg: NoticeMessage) => void): () => Promi
 }
 
 export function NoticeBell() {
-  const navigate = useNavigate();
+  const navigate = useRouteNavigate();
   const list = useAtomValue(noticeListAtom, { store: appStore });
   const modalItem = useAtomValue(noticeModalAtom, { store: appStore });
   const [open, setOpen] = useState(false);
