@@ -205,9 +205,13 @@ describe('list table mount', () => {
     await page.mouse.move(1000, 500);
     const focusedText = () => page.evaluate(() => document.activeElement?.closest('li, [role="menuitem"]')?.textContent?.trim() ?? '');
     await side.focus();
+    // rc-menu moves the focus in the frame after the key (its active entry at once): each step
+    // waits for the focus to arrive before the next key, as a person reads where it went
     let seen = '';
     for (let i = 0; i < 40 && !/医护管理$/.test(seen); i++) {
+      const before = seen;
       await page.keyboard.press('ArrowDown');
+      await expect.poll(focusedText).not.toBe(before);
       seen = await focusedText();
     }
     expect(seen).toMatch(/医护管理$/);
