@@ -2,7 +2,9 @@
  * `npx tsx bench/profile-react.ts [runs]`: what React renders during the shared harness's route
  * switch (dashboard, hard load with a cold cache and settled; open 医护管理, click 医生管理), one
  * line per commit from the click on: its time after the clock, its priority, how many fibers
- * rendered in it and their render time, then the costliest and the most numerous components of each large commit.
+ * rendered in it and their render time, then the costliest and the most numerous components of
+ * each commit of at least MIN_FIBERS fibers (default 100). A component without a name (antd's
+ * forwardRef renders) shows as its tag with the class of the first element it draws.
  * It builds the console with React's profiling build (unminified, so components keep their
  * names) into a temporary directory and serves it; times are the profiling build's, slower than
  * production, so read them as shares, not as the harness's figure.
@@ -37,8 +39,10 @@ await build({
  */
 const HOOK = `(() => {
   window.__t0 = Infinity; window.__commits = [];
+  // an anonymous component (antd's forwardRef renders) is named by the first element it draws
+  const host = (f) => { for (let c = f.child, n = 0; c && n < 30; c = c.child, n++) if (c.tag === 5) return String((c.stateNode && typeof c.stateNode.className === 'string' && c.stateNode.className) || c.type).split(' ')[0]; return ''; };
   const name = (f) => typeof f.type === 'string' ? f.type
-    : (f.type && (f.type.displayName || f.type.name || (f.type.render && (f.type.render.displayName || f.type.render.name)))) || ('tag' + f.tag);
+    : (f.type && (f.type.displayName || f.type.name || (f.type.render && (f.type.render.displayName || f.type.render.name)))) || ('tag' + f.tag + (f.tag === 11 ? '<' + host(f) + '>' : ''));
   const own = (f) => { let d = f.actualDuration || 0; for (let c = f.child; c; c = c.sibling) d -= c.actualDuration || 0; return Math.max(0, d); };
   window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject() { return 1; }, checkDCE() {},
     onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
@@ -67,7 +71,7 @@ try {
     console.log(`run ${i + 1}: rows ${Math.round(rows - t)} ms after the clock`);
     for (const c of commits) {
       console.log(`  ${String(Math.round(c.at)).padStart(5)} ms  ${PRIORITY[c.priority] ?? c.priority}  ${c.fibers} fibers, ${c.ms.toFixed(1)} ms`);
-      if (c.fibers >= 100) {
+      if (c.fibers >= (Number(process.env.MIN_FIBERS) || 100)) {
         console.log(`         ms: ${c.top.map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
         console.log(`         fibers: ${c.most.map(([k, v]) => `${k} ${v}`).join(', ')}`);
       }
