@@ -254,6 +254,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     logController: new RequestLog(opts.requestLog ?? 'notable'),
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // no automatic HEAD twin of every GET: the signed API is never probed with HEAD, and the
+    // twins were half of its ~1,500 routes (a third of a start's route registration). The
+    // unsigned root-level reads (probes, files, public pages) ask for theirs.
+    exposeHeadRoutes: false,
     clientErrorHandler: (err, socket) => clientErrorAnswer(err, socket, protocol),
     // behind a load balancer the client's address (lock-outs, rate limits) is in X-Forwarded-For
     trustProxy: trustProxyOption(opts.trustProxy ?? env.trustProxy),

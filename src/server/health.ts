@@ -7,13 +7,16 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/connection.js';
 
+/** A balancer may probe with HEAD (the signed API answers no HEAD: app.ts). */
+const HEAD = { exposeHeadRoute: true };
+
 export function registerHealth(app: FastifyInstance, database: Database): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.get('/health', async () => ({ status: 'UP' }));
-  app.get('/ready', async (_req, reply) => {
+  app.get('/health', HEAD, async () => ({ status: 'UP' }));
+  app.get('/ready', HEAD, async (_req, reply) => {
     if (closing) return reply.status(503).send({ status: 'DOWN', reason: 'shutting down' });
     try {
       await sql`select 1`.execute(database.db);

@@ -19,7 +19,7 @@ export const MSG_NOT_PUBLISHED = '该端尚未发布首页';
 const envelope = (code: number, message: string, result: unknown) => ({ success: code === 200, message, code, result, timestamp: Date.now() });
 
 export function registerPublicHomePage(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { tenantId: string; client: string } }>(`${API_ROOT}${PUBLIC_HOME_PATH}/:tenantId/:client`, async (req, reply) => {
+  app.get<{ Params: { tenantId: string; client: string } }>(`${API_ROOT}${PUBLIC_HOME_PATH}/:tenantId/:client`, { exposeHeadRoute: true }, async (req, reply) => {
     const { tenantId, client } = req.params;
     reply.header('Content-Type', 'application/json; charset=utf-8');
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -147,7 +147,7 @@ const PLACEHOLDER_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcS
 /** GET /hospital/sys/common/static/* on the ROOT instance (no sign, no token). */
 export function registerUploadStatic(app: FastifyInstance, store: FileStore): void {
   const prefix = `${API_ROOT}${STATIC_PATH}/`;
-  app.get(`${prefix}*`, async (req, reply) => {
+  app.get(`${prefix}*`, { exposeHeadRoute: true }, async (req, reply) => {
     const q = req.url.indexOf('?');
     const raw = (q < 0 ? req.url : req.url.slice(0, q)).slice(prefix.length);
     let key: string;

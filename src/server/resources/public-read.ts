@@ -23,7 +23,7 @@ export const MSG_BAD_TENANT = '参数不正确：租户（tenantId）';
 const envelope = (code: number, message: string, result: unknown) => ({ success: code === 200, message, code, result, timestamp: Date.now() });
 
 export function registerPublicRead(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { resource: string }; Querystring: { tenantId?: string } }>(`${API_ROOT}${PUBLIC_READ_PATH}`, async (req, reply) => {
+  app.get<{ Params: { resource: string }; Querystring: { tenantId?: string } }>(`${API_ROOT}${PUBLIC_READ_PATH}`, { exposeHeadRoute: true }, async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'no-cache');
     const m = ctx.models.get(req.params.resource);
