@@ -10,17 +10,27 @@
  * The bundle lives two levels below the root, as src/server/main.ts does, so the paths the server
  * derives from its own location (the schemas folder) are the same in both.
  */
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { existsSync, renameSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newest } from '../scripts/newest.mjs';
+import { metaValidatorsModule } from './meta-validators.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The bundle, relative to the root. */
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
 /** What the bundle is made of: a change in any of them makes it stale. */
-const SOURCES = ['src/server', 'src/core', 'generators/server-bundle.ts', 'package-lock.json'];
+const SOURCES = ['src/server', 'src/core', 'schemas/meta', 'generators/server-bundle.ts', 'generators/meta-validators.ts', 'package-lock.json'];
+
+/** The meta-schema validators go in precompiled (ajv standalone code) instead of the empty slot. */
+export const precompiledMetaValidators: Plugin = {
+  name: 'precompiled-meta-validators',
+  setup(b) {
+    b.onResolve({ filter: /\/meta-validators\.precompiled\.js$/ }, (args) => ({ path: args.path, namespace: 'meta-validators' }));
+    b.onLoad({ filter: /.*/, namespace: 'meta-validators' }, () => ({ contents: metaValidatorsModule(), loader: 'js', resolveDir: ROOT }));
+  },
+};
 
 /** Why the bundle must be built again, or null when it is up to date. */
 export function serverBundleStale(root = ROOT): string | null {
@@ -50,6 +60,7 @@ export async function buildServerBundle(root = ROOT): Promise<void> {
     sourcemap: 'linked',
     write: false,
     logLevel: 'warning',
+    plugins: [precompiledMetaValidators],
   });
   mkdirSync(dirname(outfile), { recursive: true });
   // the map first: the module names it

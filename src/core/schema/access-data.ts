@@ -5,10 +5,8 @@
  * a declared group, every granted module has a menu, every granted action and extra code
  * exists. Grants resolve to permission codes here, so the seed and the schema sync agree.
  */
-import Ajv2020 from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
-import rolesMeta from '../../../schemas/meta/roles.schema.json';
-import menuGroupsMeta from '../../../schemas/meta/menu-groups.schema.json';
+import { metaValidator } from './meta-validators.js';
 import { ajvProblems } from './ajv-messages.js';
 import type { Problem, SchemaFile } from './load.js';
 import { permissionCodes } from '../projections/menu.js';
@@ -41,15 +39,6 @@ export interface RoleSpec {
 export interface AccessData {
   roles: RoleSpec[];
   menuGroups: MenuGroupSpec[];
-}
-
-let compiled: { roles: ValidateFunction; groups: ValidateFunction } | undefined;
-function validators() {
-  if (!compiled) {
-    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
-    compiled = { roles: ajv.compile(rolesMeta), groups: ajv.compile(menuGroupsMeta) };
-  }
-  return compiled;
 }
 
 function meta(file: SchemaFile, validate: ValidateFunction, problems: Problem[]): boolean {
@@ -99,7 +88,7 @@ export function roleCodes(role: RoleSpec, registry: Registry): Set<string> {
 export function loadAccessData(registry: Registry, roles?: SchemaFile, groups?: SchemaFile): { data: AccessData; problems: Problem[] } {
   const problems: Problem[] = [];
   const data: AccessData = { roles: [], menuGroups: [] };
-  const v = validators();
+  const v = { groups: metaValidator('menuGroups'), roles: metaValidator('roles') };
   if (groups && meta(groups, v.groups, problems)) {
     data.menuGroups = (groups.data as { groups: MenuGroupSpec[] }).groups;
     const seen = new Map<string, string>();

@@ -6,9 +6,7 @@
  * module joins the dashboard by one line here. Checked against its meta-schema and against the
  * registry (modules, fields and their kinds, dictionary values, transitions, search modes).
  */
-import Ajv2020 from 'ajv/dist/2020.js';
-import type { ValidateFunction } from 'ajv';
-import dashboardMeta from '../../../schemas/meta/dashboard.schema.json';
+import { metaValidator } from './meta-validators.js';
 import { ajvProblems } from './ajv-messages.js';
 import type { Problem, SchemaFile } from './load.js';
 import { findField, isSystemColumn, pointer } from './naming.js';
@@ -60,12 +58,6 @@ export function statSources(spec: DashboardSpec, stat: DashboardStat): Dashboard
   return stat.from === 'orders' ? spec.orders : stat.from;
 }
 
-let compiled: ValidateFunction | undefined;
-function validator(): ValidateFunction {
-  if (!compiled) compiled = new Ajv2020({ strict: true, allErrors: true, verbose: true }).compile(dashboardMeta);
-  return compiled;
-}
-
 /** Kinds a `time` field may have: a full timestamp, so that day bounds compare as text. */
 const TIME_KINDS = new Set(['datetime']);
 
@@ -76,7 +68,7 @@ const TIME_KINDS = new Set(['datetime']);
 export function loadDashboard(registry: Registry, file?: SchemaFile): { data: DashboardSpec | undefined; problems: Problem[] } {
   const problems: Problem[] = [];
   if (!file) return { data: undefined, problems };
-  const validate = validator();
+  const validate = metaValidator('dashboard');
   if (!validate(file.data)) {
     for (const p of ajvProblems(validate.errors ?? [])) problems.push({ file: file.file, path: p.path, message: p.message, severity: 'error' });
     return { data: undefined, problems };

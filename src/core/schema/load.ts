@@ -4,11 +4,8 @@
  * the files that passed the meta-schema plus every problem found (Chinese, naming the thing).
  */
 import { KINDS } from '../kinds/index.js';
-import Ajv2020 from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv';
-import resourceMeta from '../../../schemas/meta/resource.schema.json';
-import dictMeta from '../../../schemas/meta/dict.schema.json';
-import registryMeta from '../../../schemas/meta/registry.schema.json';
+import { metaValidator } from './meta-validators.js';
 import { ajvProblems } from './ajv-messages.js';
 import { migrateSchema } from './migrate.js';
 import { publicReadProblems } from './public-read.js';
@@ -31,18 +28,6 @@ type MissingResourceProblem = Problem & { missingResource?: string };
 export interface SchemaFile {
   file: string;
   data: unknown;
-}
-
-type MetaValidators = { resource: ValidateFunction; dict: ValidateFunction; registry: ValidateFunction };
-let compiled: MetaValidators | undefined;
-/** Compiled meta-schema validators (compiled once; ajv strict so the meta-schemas stay clean). */
-export function metaValidators(): MetaValidators {
-  if (!compiled) {
-    // verbose: errors carry parentSchema/data, used for readable messages
-    const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
-    compiled = { resource: ajv.compile(resourceMeta), dict: ajv.compile(dictMeta), registry: ajv.compile(registryMeta) };
-  }
-  return compiled;
 }
 
 /** Human name of the thing a pointer is inside, e.g. `字段 "phone"` for /fields/2/maxLength. */
@@ -76,7 +61,7 @@ const basename = (file: string) => file.split(/[\\/]/).pop()!.replace(/\.json$/,
  */
 export function loadRegistry(modules: SchemaFile[], dicts: SchemaFile[], extensions?: SchemaFile): { registry: Registry; problems: Problem[] } {
   const problems: Problem[] = [];
-  const v = metaValidators();
+  const v = { registry: metaValidator('registry'), dict: metaValidator('dict'), resource: metaValidator('resource') };
   let ext: ExtensionRegistry | undefined;
   if (extensions && metaCheck(extensions.file, extensions.data, v.registry, problems)) ext = extensions.data as ExtensionRegistry;
   const goodDicts: Array<{ file: string; dict: DictSchema }> = [];
