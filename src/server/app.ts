@@ -255,7 +255,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     // no automatic HEAD twin of every GET: the signed API is never probed with HEAD, and the
-    // twins were half of its ~1,500 routes (a third of a start's route registration). The
+    // twins were 498 of its 2,442 routes, each registered at every start. The
     // unsigned root-level reads (probes, files, public pages) ask for theirs.
     exposeHeadRoutes: false,
     clientErrorHandler: (err, socket) => clientErrorAnswer(err, socket, protocol),

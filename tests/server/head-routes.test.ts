@@ -1,7 +1,7 @@
 /**
  * HEAD: the unsigned root-level reads a balancer or a cache may probe (/health, /ready, uploaded
  * files, the public home page, public lists) answer it as their GET does, without a body; the
- * signed API has no HEAD twins (it is never probed so, and the twins were half its routes).
+ * signed API has no HEAD twins (it is never probed so, and they were a fifth of its routes).
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
