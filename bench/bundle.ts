@@ -22,6 +22,8 @@ export type Manifest = Record<string, ManifestChunk>;
 export const PRO_TABLE_MARKER = 'pro-table';
 /** A marker string only the chart library's code contains (Chart.js's own error message). */
 export const CHART_MARKER = 'Canvas is already in use';
+/** A marker string only antd Result's illustrations contain (the 404 picture's SVG title). */
+export const RESULT_IMAGES_MARKER = 'No Found';
 
 export interface RouteBundle {
   route: string;
@@ -36,6 +38,8 @@ export interface RouteBundle {
   hasProTable: boolean;
   /** The chart library is part of the route's first load. */
   hasCharts: boolean;
+  /** antd Result's 404/403/500 illustrations (~30 KB of SVG) are part of the route's first load. */
+  hasResultImages: boolean;
 }
 
 export const gz = (buf: Buffer | string): number => gzipSync(buf).length;
@@ -100,12 +104,12 @@ export function measureRoutes(distDir: string): { entry: string; routes: RouteBu
   const m = readManifest(distDir);
   if (!m) return null;
   const entry = Object.keys(m).find((k) => m[k]!.isEntry) ?? 'index.html';
-  const sizes = new Map<string, { raw: number; gz: number; pro: boolean; charts: boolean }>();
+  const sizes = new Map<string, { raw: number; gz: number; pro: boolean; charts: boolean; resultImages: boolean }>();
   const size = (file: string) => {
     let s = sizes.get(file);
     if (!s) {
       const buf = readFileSync(join(distDir, file));
-      s = { raw: buf.length, gz: gz(buf), pro: buf.includes(PRO_TABLE_MARKER), charts: buf.includes(CHART_MARKER) };
+      s = { raw: buf.length, gz: gz(buf), pro: buf.includes(PRO_TABLE_MARKER), charts: buf.includes(CHART_MARKER), resultImages: buf.includes(RESULT_IMAGES_MARKER) };
       sizes.set(file, s);
     }
     return s;
@@ -123,18 +127,20 @@ export function measureRoutes(distDir: string): { entry: string; routes: RouteBu
     let gzBytes = 0;
     let hasProTable = false;
     let hasCharts = false;
+    let hasResultImages = false;
     for (const f of files) {
       const s = size(f);
       rawBytes += s.raw;
       gzBytes += s.gz;
       hasProTable ||= s.pro;
       hasCharts ||= s.charts;
+      hasResultImages ||= s.resultImages;
     }
     const largest = files
       .map((f) => ({ file: f, gzBytes: size(f).gz }))
       .sort((a, b) => b.gzBytes - a.gzBytes)
       .slice(0, 3);
-    return { route: r.route, lazy, missing, files, largest, rawBytes, gzBytes, hasProTable, hasCharts };
+    return { route: r.route, lazy, missing, files, largest, rawBytes, gzBytes, hasProTable, hasCharts, hasResultImages };
   });
   const lazyKeys = Object.keys(m).filter((k) => m[k]!.isDynamicEntry);
   return { entry, routes, lazyKeys };

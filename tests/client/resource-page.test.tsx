@@ -134,6 +134,9 @@ describe('ResourcePage list', () => {
   it('says so when the schema is missing', async () => {
     render(<ResourcePage resource="noSuchModule" />);
     expect(await screen.findByText('未找到页面配置')).toBeTruthy();
+    expect(screen.getByText('资源“noSuchModule”的配置文件不存在（schemas/modules/noSuchModule.json）')).toBeTruthy();
+    // antd's Result with its 404 picture, loaded when shown
+    await waitFor(() => expect(document.querySelector('.ant-result-404 .ant-result-image svg')).toBeTruthy());
   });
 
   it('renders the columns with dict labels, money, ellipsis and one list request', async () => {

@@ -49,6 +49,10 @@ describe('bundle budgets (gzip KiB)', () => {
     for (const r of measured!.routes) expect(r.hasCharts, r.route).toBe(false);
   });
 
+  it("antd Result's illustrations stay off every route's first load (the engine loads Result when it shows one)", () => {
+    for (const r of measured!.routes) expect(r.hasResultImages, r.route).toBe(false);
+  });
+
   it('ProTable stays off the login and dashboard routes', () => {
     for (const route of ['/user/login', '/dashboard/analysis']) {
       expect(measured!.routes.find((x) => x.route === route)!.hasProTable, route).toBe(false);

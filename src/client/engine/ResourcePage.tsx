@@ -3,7 +3,8 @@
  * (its own lazy chunk), then renders the list. No module names in here.
  */
 import { useEffect, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { LazyResult } from './LazyResult';
 import type { ResourceSchema } from '../../core/schema/types';
 import { loadResourceSchema, peekResourceSchema } from './schemas';
 import { ResourceList } from './ResourceList';
@@ -56,11 +57,11 @@ export default function ResourcePage({ resource }: ResourcePageProps) {
     );
   }
   if (state.status === 'missing') {
-    return <Result status="404" title="未找到页面配置" subTitle={`资源“${resource}”的配置文件不存在（schemas/modules/${resource}.json）`} />;
+    return <LazyResult status="404" title="未找到页面配置" subTitle={`资源“${resource}”的配置文件不存在（schemas/modules/${resource}.json）`} />;
   }
   if (state.status === 'error') {
     return (
-      <Result status="error" title="页面配置加载失败" subTitle={state.error}
+      <LazyResult status="error" title="页面配置加载失败" subTitle={state.error}
         extra={<Button type="primary" onClick={() => setAttempt((n) => n + 1)}>重试</Button>} />
     );
   }

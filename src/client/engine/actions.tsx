@@ -14,7 +14,8 @@
  * - Permission: `permission` (default `<prefix>:<action>`), `false` = unguarded.
  */
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import { Drawer, Modal, Result, Spin } from 'antd';
+import { Drawer, Modal, Spin } from 'antd';
+import { LazyResult } from './LazyResult';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import type { FieldSchema, ResourceAction, ResourceSchema, Transition } from '../../core/schema/types';
 import { evaluateCondition } from '../../core/validators/condition';
@@ -204,7 +205,7 @@ const lazyCache = new Map<string, ReturnType<typeof lazy<React.ComponentType<Cus
 
 function CustomHost({ name, props }: { name: string; props: CustomWidgetProps }) {
   const found = findCustom(name);
-  if (!found) return <Result status="warning" title={ACTION_TEXTS.unknownWidget} subTitle={name} />;
+  if (!found) return <LazyResult status="warning" title={ACTION_TEXTS.unknownWidget} subTitle={name} />;
   let C = lazyCache.get(name);
   if (!C) {
     C = lazy(found.load);
