@@ -1,37 +1,26 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { firstListStart, type FirstListStart } from './src/core/projections/firstList';
 import type { ResourceSchema } from './src/core/schema/types';
 import { PLANNING_ENV, planRouteChunks, preloadScript, routeFilesOf, type RouteEntries } from './generators/route-chunks';
 import { antdStaticCss } from './generators/antd-css';
+import { precompressDir } from './generators/precompress';
 import { KEYS, NAMESPACE } from './src/client/state/storage';
 import { HOME_PATH } from './src/client/app/paths';
 
-/**
- * Writes .br and .gz beside every text asset once at build time, so the server
- * (@fastify/static preCompressed) sends compressed bytes without compressing per request.
- */
+/** .br and .gz beside every text asset, made once at build time (generators/precompress.ts). */
 function precompress(): Plugin {
   let outDir = '';
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)]));
   return {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
-        const body = readFileSync(file);
-        if (body.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-      }
+    async closeBundle() {
+      await precompressDir(outDir, process.env.PRECOMPRESS_CACHE ?? resolve(__dirname, 'node_modules/.cache/precompress'));
     },
   };
 }
