@@ -137,6 +137,33 @@ describe('add / validation / uniqueness', () => {
   });
 });
 
+describe('methods', () => {
+  it('edit and a transition answer PUT and POST, deleteBatch DELETE and POST, each through its permission', async () => {
+    const one = await call<string>(app, '/hisDoctor/add', { token: hosp, body: doctor({ phone: '13900001111', idCard: '110105198001010016', pracCertNo: 'M1', qualCertNo: 'M2' }) });
+    const two = await call<string>(app, '/hisDoctor/add', { token: hosp, body: doctor({ phone: '13900002222', idCard: '110105198001010024', pracCertNo: 'M3', qualCertNo: 'M4' }) });
+    expect([one.body.message, two.body.message]).toEqual(['添加成功！', '添加成功！']);
+    const id = one.body.result;
+    const read = async () => (await call<Rec>(app, '/hisDoctor/queryById', { token: hosp, query: { id } })).body.result;
+    for (const [method, realname] of [['PUT', '王五'], ['POST', '赵六']] as const) {
+      const { version } = await read();
+      const r = await call(app, '/hisDoctor/edit', { method, token: hosp, body: { ...doctor({ realname, phone: '13900001111', idCard: '110105198001010016', pracCertNo: 'M1', qualCertNo: 'M2' }), id, version } });
+      expect(r.body.message, method).toBe('编辑成功！');
+      expect((await read()).realname, method).toBe(realname);
+    }
+    const approve = await call(app, '/hisDoctor/approve', { method: 'POST', token: hosp, body: { id } });
+    expect(approve.body.message).toBe('审核通过成功！');
+    expect((await read()).auditStatus).toBe('1');
+    const reject = await call(app, '/hisDoctor/reject', { method: 'PUT', token: hosp, body: { id: two.body.result, rejectReason: '资质不全' } });
+    expect(reject.body.message).toBe('驳回成功！');
+    // without the code: refused whichever method
+    for (const method of ['PUT', 'POST'] as const) expect((await call(app, '/hisDoctor/edit', { method, token: zhuli, body: { id, realname: 'x' } })).body.message).toBe('没有权限：hisDoctor:edit');
+    const del = await call<number>(app, '/hisDoctor/deleteBatch', { method: 'POST', token: hosp, body: { ids: [id, two.body.result] } });
+    expect(del.body.message).toBe('删除成功！');
+    expect(del.body.result).toBe(2);
+    expect((await call(app, '/hisDoctor/queryById', { token: hosp, query: { id } })).status).toBe(404);
+  });
+});
+
 describe('permissions and tenancy', () => {
   it('403s a call without the permission code', async () => {
     const r = await call(app, '/hisDoctor/add', { token: zhuli, body: doctor({ phone: '13900000002' }) });

@@ -110,8 +110,7 @@ export function registerResource(app: FastifyInstance, ctx: AppContext, m: Resou
       const id = await runTransition(ctx, m, t, req.body, caller(req));
       return ok(id, `${t.title}成功！`);
     };
-    app.put(apiPath(s, t.action), perm(t.action), handler);
-    app.post(apiPath(s, t.action), perm(t.action), handler);
+    app.route({ method: ['PUT', 'POST'], url: apiPath(s, t.action), ...perm(t.action), handler });
   }
 
   for (const a of s.actions ?? []) registerEffectAction(app, ctx, m, a);
@@ -168,10 +167,7 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, m: ResourceModel,
     const id = await editRecord(ctx, m, req.body, caller(req));
     return ok(id, '编辑成功！');
   };
-  for (const url of pathsOf(s, 'edit')) {
-    app.put(url, perm('edit'), edit);
-    app.post(url, perm('edit'), edit);
-  }
+  for (const url of pathsOf(s, 'edit')) app.route({ method: ['PUT', 'POST'], url, ...perm('edit'), handler: edit });
 
   app.delete(apiPath(s, 'delete'), perm('delete'), async (req) => {
     await deleteRecords(ctx, m, [idParam((req.query ?? {}) as Query)], caller(req));
@@ -187,6 +183,5 @@ function registerWrites(app: FastifyInstance, ctx: AppContext, m: ResourceModel,
     const n = await deleteRecords(ctx, m, parseIds(raw), caller(req));
     return ok(n, '删除成功！');
   };
-  app.delete(apiPath(s, 'deleteBatch'), perm('deleteBatch'), deleteBatch);
-  app.post(apiPath(s, 'deleteBatch'), perm('deleteBatch'), deleteBatch);
+  app.route({ method: ['DELETE', 'POST'], url: apiPath(s, 'deleteBatch'), ...perm('deleteBatch'), handler: deleteBatch });
 }
