@@ -16,6 +16,9 @@ import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
 import WebSocket from 'ws';
 import type { Page } from '../../src/core/protocol/index.js';
+import type { ResourceSchema } from '../../src/core/schema/types.js';
+import { evaluateCondition } from '../../src/core/validators/condition.js';
+import permissionSchema from '../../schemas/modules/sysPermission.json';
 import { api, apiLogin, publishAnnouncement } from '../e2e/restart.js';
 import { signedHeaders } from './helpers.js';
 import { createTestDatabase, PG_REQUIRED, probePostgres, type TestDatabase } from './pg-helpers.js';
@@ -181,6 +184,25 @@ describe.skipIf(!probe.available && !PG_REQUIRED)('three instances on one Postgr
     expect(edit.success, edit.message).toBe(true);
     const renamed = (xs: unknown[]) => xs.length === before.length && xs.every((x) => x === '多实例改名医院');
     const seen = await within(1000, async () => renamed(await names(B, tokens[1]!)) && renamed(await names(C, tokens[2]!)));
+    expect(seen).toBeLessThanOrEqual(1000);
+  });
+
+  it("a menu page renamed on A is in B's and C's permission answers within 1 s", async () => {
+    type Node = { path: string; meta: { title: string }; children?: Node[] };
+    const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const title = async (n: Instance, token: string) =>
+      flat((await api<{ menu: Node[] }>(n.url, '/sys/permission/getUserPermissionByToken', { token })).result.menu).find((x) => x.path === '/app/doctor')?.meta.title;
+    // B and C keep the permission rows first (system/menu.ts), so a stale one would show
+    expect(await title(B, tokens[1]!)).toBe('医生管理');
+    expect(await title(C, tokens[2]!)).toBe('医生管理');
+    const found = await api<Page<Rec>>(A.url, '/sys/permission/list', { token: tokens[0]!, query: { url: '/app/doctor', pageSize: 10 } });
+    const id = String(found.result.records.find((r) => r.url === '/app/doctor')!.id);
+    const row = (await api<Rec>(A.url, '/sys/permission/queryById', { token: tokens[0]!, query: { id } })).result;
+    const body: Rec = { id: row.id, version: row.version };
+    for (const f of (permissionSchema as unknown as ResourceSchema).fields) body[f.key] = f.visibleWhen && !evaluateCondition(f.visibleWhen, row) ? null : row[f.key];
+    const edit = await api(A.url, '/sys/permission/edit', { method: 'PUT', token: tokens[0]!, body: { ...body, name: '多实例医生' } });
+    expect(edit.success, edit.message).toBe(true);
+    const seen = await within(1000, async () => (await title(B, tokens[1]!)) === '多实例医生' && (await title(C, tokens[2]!)) === '多实例医生');
     expect(seen).toBeLessThanOrEqual(1000);
   });
 

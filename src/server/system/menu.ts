@@ -12,6 +12,7 @@ import { ok } from '../../core/protocol/index.js';
 import type { AppContext } from '../context.js';
 import type { SessionUser } from '../auth/session.js';
 import { MENU_PAGES } from '../../core/projections/menu.js';
+import { TableSnapshot } from '../db/table-snapshot.js';
 
 export interface PermissionRow {
   id: string;
@@ -90,7 +91,7 @@ function node(p: PermissionRow, topLevel: boolean): MenuNode {
   return n;
 }
 
-export function buildMenu(rows: PermissionRow[], owned: Set<string>, home: PermissionRow | undefined, superAdmin = false) {
+export function buildMenu(rows: readonly PermissionRow[], owned: Set<string>, home: PermissionRow | undefined, superAdmin = false) {
   const sorted = [...rows].sort((a, b) => a.sort_no - b.sort_no);
   // the hand-written pages open to everyone (下载中心, 图表, 任务) are every user's, as 首页 is, with
   // their directory when the page says so (工作台); a super-administrator-only page (监控) is left
@@ -160,9 +161,24 @@ export async function grantedPermissionIds(db: Kysely<any>, user: SessionUser): 
   return owned;
 }
 
+/** The columns a menu is built from. */
+const MENU_COLUMNS = ['id', 'parent_id', 'name', 'url', 'component', 'component_name', 'redirect', 'menu_type', 'perms', 'perms_type', 'sort_no', 'always_show', 'icon', 'is_route', 'keep_alive', 'hidden', 'status', 'internal_or_external'] as const satisfies ReadonlyArray<keyof PermissionRow>;
+
+/** Every live sys_permission row, kept per app while no write changes the table. */
+const permissionRows = new WeakMap<AppContext, TableSnapshot<PermissionRow>>();
+function livePermissions(ctx: AppContext): Promise<readonly PermissionRow[]> {
+  let s = permissionRows.get(ctx);
+  if (!s) {
+    s = new TableSnapshot('sys_permission', (t) => ctx.counts.version(t), async () =>
+      (await ctx.database.db.selectFrom('sys_permission').select([...MENU_COLUMNS]).where('del_flag', '=', 0).execute()) as PermissionRow[]);
+    permissionRows.set(ctx, s);
+  }
+  return s.rows();
+}
+
 export async function userMenu(ctx: AppContext, user: SessionUser) {
   const { db } = ctx.database;
-  const rows = (await db.selectFrom('sys_permission').selectAll().where('del_flag', '=', 0).execute()) as PermissionRow[];
+  const rows = await livePermissions(ctx);
   const owned = user.isSuperAdmin ? new Set(rows.map((r) => r.id)) : await grantedPermissionIds(db, user);
   const home = rows.find((r) => r.url === HOME_URL && r.menu_type !== 2);
   return buildMenu(rows, owned, home, user.isSuperAdmin);
