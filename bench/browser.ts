@@ -209,6 +209,9 @@ export async function menuRun(
 export interface ChainEntry {
   /** ms since navigation start */
   start: number;
+  /** When the request went out on a connection (after any wait for one) and its first byte came back. */
+  sent: number;
+  firstByte: number;
   end: number;
   kind: 'api' | 'js' | 'css' | 'doc' | 'other';
   path: string;
@@ -228,7 +231,7 @@ export async function requestChain(browser: Browser, url: string, path: string, 
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => {
       const u = new URL(e.name);
       const kind = u.pathname.startsWith('/hospital/') ? 'api' : /\.m?js$/.test(u.pathname) ? 'js' : /\.css$/.test(u.pathname) ? 'css' : 'other';
-      return { start: e.startTime, end: e.responseEnd, kind, path: u.pathname.replace(/^\/hospital/, '').replace(/-[A-Za-z0-9_-]{8}\.(m?js|css)$/, '.$1') };
+      return { start: e.startTime, sent: e.requestStart, firstByte: e.responseStart, end: e.responseEnd, kind, path: u.pathname.replace(/^\/hospital/, '').replace(/-[A-Za-z0-9_-]{8}\.(m?js|css)$/, '.$1') };
     }),
   );
   await ctx.close();

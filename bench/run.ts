@@ -160,7 +160,9 @@ async function browserSection(server: RunningServer, browser: Browser) {
     const js = entries.filter((e) => e.kind === 'js');
     const lastJs = Math.max(...js.filter((e) => e.start < rowsAt).map((e) => e.end));
     console.log(`  request chain of a cold ${listPath}: ${js.filter((e) => e.start < rowsAt).length} JS files before rows (last ends ${ms(lastJs)}), ${api.filter((e) => e.start < rowsAt).length} API calls before rows, rows at ${ms(rowsAt)}`);
-    for (const e of api) console.log(`    ${ms(e.start).padStart(8)} -> ${ms(e.end).padStart(8)}  ${e.path}${e.start > rowsAt ? '  (after rows)' : ''}`);
+    // sent: when the request got a connection (HTTP/1.1 gives a host six; the route's JS takes them
+    // first); first byte: the server's answer began
+    for (const e of api) console.log(`    ${ms(e.start).padStart(8)} -> ${ms(e.end).padStart(8)}  ${e.path}  (sent +${ms(e.sent - e.start)}, first byte +${ms(e.firstByte - e.sent)})${e.start > rowsAt ? '  (after rows)' : ''}`);
   });
 
   await guarded('cold list load', async () => {
