@@ -13,7 +13,7 @@ import type { ResourceAction } from '../../core/schema/types.js';
 import type { AppContext } from '../context.js';
 import { badRequest, notFound, MSG } from '../errors.js';
 import { refuseHiddenQuery } from './guard.js';
-import { codeFor, lookupOf, systemTransitionReason } from '../../core/access/index.js';
+import { codeFor, lookupOf, systemTransitionReason, type SchemaLookup } from '../../core/access/index.js';
 import { childRecords, listRecords, treeParentColumn } from './list.js';
 import { presentRecords, readRecordFor } from './read.js';
 import { toListQuery } from './list-query.js';
@@ -44,11 +44,13 @@ function idParam(q: Query, name = 'id'): string {
   return id;
 }
 
-export function registerResource(app: FastifyInstance, ctx: AppContext, m: ResourceModel): void {
+/**
+ * `lookup` (every module's schema, made once for all of them): the one access rule's code
+ * derivation, where a child resource without a menu is guarded by its parent's codes (reads by
+ * list, writes by edit).
+ */
+export function registerResource(app: FastifyInstance, ctx: AppContext, m: ResourceModel, lookup: SchemaLookup): void {
   const s = m.schema;
-  // the one access rule's code derivation: a child resource without a menu is guarded by its
-  // parent's codes (reads by list, writes by edit)
-  const lookup = lookupOf([...ctx.models.values()].map((x) => x.schema));
   const perm = (action: string) => ({ config: { permission: codeFor(s, action, lookup) } });
   const decorateFor = (req: FastifyRequest, model: ResourceModel, recs: Array<Record<string, unknown>>) => presentRecords(model, recs, req.session!);
 
@@ -149,9 +151,10 @@ function checkGrantProviders(m: ResourceModel): void {
 }
 
 export function registerResources(app: FastifyInstance, ctx: AppContext): void {
+  const lookup = lookupOf([...ctx.models.values()].map((x) => x.schema));
   for (const m of ctx.models.values()) {
     checkGrantProviders(m);
-    registerResource(app, ctx, m);
+    registerResource(app, ctx, m, lookup);
   }
 }
 
