@@ -24,6 +24,8 @@ export const PRO_TABLE_MARKER = 'pro-table';
 export const CHART_MARKER = 'Canvas is already in use';
 /** A marker string only antd Result's illustrations contain (the 404 picture's SVG title). */
 export const RESULT_IMAGES_MARKER = 'No Found';
+/** A style token of antd Image's preview (zoom, rotate, arrows): in the chunk that holds it. */
+export const IMAGE_PREVIEW_MARKER = 'previewOperationColor';
 
 export interface RouteBundle {
   route: string;
@@ -40,6 +42,8 @@ export interface RouteBundle {
   hasCharts: boolean;
   /** antd Result's 404/403/500 illustrations (~30 KB of SVG) are part of the route's first load. */
   hasResultImages: boolean;
+  /** antd Image's preview (rc-image, ~50 KB) is part of the route's first load. */
+  hasImagePreview: boolean;
 }
 
 export const gz = (buf: Buffer | string): number => gzipSync(buf).length;
@@ -104,12 +108,12 @@ export function measureRoutes(distDir: string): { entry: string; routes: RouteBu
   const m = readManifest(distDir);
   if (!m) return null;
   const entry = Object.keys(m).find((k) => m[k]!.isEntry) ?? 'index.html';
-  const sizes = new Map<string, { raw: number; gz: number; pro: boolean; charts: boolean; resultImages: boolean }>();
+  const sizes = new Map<string, { raw: number; gz: number; pro: boolean; charts: boolean; resultImages: boolean; imagePreview: boolean }>();
   const size = (file: string) => {
     let s = sizes.get(file);
     if (!s) {
       const buf = readFileSync(join(distDir, file));
-      s = { raw: buf.length, gz: gz(buf), pro: buf.includes(PRO_TABLE_MARKER), charts: buf.includes(CHART_MARKER), resultImages: buf.includes(RESULT_IMAGES_MARKER) };
+      s = { raw: buf.length, gz: gz(buf), pro: buf.includes(PRO_TABLE_MARKER), charts: buf.includes(CHART_MARKER), resultImages: buf.includes(RESULT_IMAGES_MARKER), imagePreview: buf.includes(IMAGE_PREVIEW_MARKER) };
       sizes.set(file, s);
     }
     return s;
@@ -128,6 +132,7 @@ export function measureRoutes(distDir: string): { entry: string; routes: RouteBu
     let hasProTable = false;
     let hasCharts = false;
     let hasResultImages = false;
+    let hasImagePreview = false;
     for (const f of files) {
       const s = size(f);
       rawBytes += s.raw;
@@ -135,12 +140,13 @@ export function measureRoutes(distDir: string): { entry: string; routes: RouteBu
       hasProTable ||= s.pro;
       hasCharts ||= s.charts;
       hasResultImages ||= s.resultImages;
+      hasImagePreview ||= s.imagePreview;
     }
     const largest = files
       .map((f) => ({ file: f, gzBytes: size(f).gz }))
       .sort((a, b) => b.gzBytes - a.gzBytes)
       .slice(0, 3);
-    return { route: r.route, lazy, missing, files, largest, rawBytes, gzBytes, hasProTable, hasCharts, hasResultImages };
+    return { route: r.route, lazy, missing, files, largest, rawBytes, gzBytes, hasProTable, hasCharts, hasResultImages, hasImagePreview };
   });
   const lazyKeys = Object.keys(m).filter((k) => m[k]!.isDynamicEntry);
   return { entry, routes, lazyKeys };

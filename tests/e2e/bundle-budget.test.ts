@@ -53,6 +53,10 @@ describe('bundle budgets (gzip KiB)', () => {
     for (const r of measured!.routes) expect(r.hasResultImages, r.route).toBe(false);
   });
 
+  it("antd Image's preview stays off every route's first load (an image field's thumbnails load it on the first click)", () => {
+    for (const r of measured!.routes) expect(r.hasImagePreview, r.route).toBe(false);
+  });
+
   it('ProTable stays off the login and dashboard routes', () => {
     for (const route of ['/user/login', '/dashboard/analysis']) {
       expect(measured!.routes.find((x) => x.route === route)!.hasProTable, route).toBe(false);

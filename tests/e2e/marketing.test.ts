@@ -110,3 +110,29 @@ describe('优惠券 已领数量', () => {
     errors.assertClean();
   });
 });
+
+describe('广告管理 广告图片', () => {
+  it("a row's thumbnail is its stored image; a click shows that image full size and Esc closes it", async () => {
+    const token = await apiLogin(e2e.url, USERS.admin.username, USERS.admin.password);
+    const first = (await ok<{ records: Rec[] }>(token, '/hisAdvert/list', { query: { pageNo: 1, pageSize: 10, column: 'sort', order: 'asc' } })).records[0]!;
+    const src = `/hospital/sys/common/static/${String(first.image)}`;
+
+    const { page, errors } = await e2e.newSession();
+    await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    await openMenu(page, '内容运营', '广告管理');
+    const row = tableRows(page).first();
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(String(first.name));
+    const thumb = (await cellOf(page, row, '广告图片')).getByRole('button', { name: '图片1' });
+    expect(await thumb.getAttribute('src')).toBe(src);
+    // the thumbnail has loaded (the server's demo placeholder), so the preview shows a real image
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+
+    await thumb.click();
+    const preview = page.locator('.ant-image-preview-img');
+    await preview.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await preview.getAttribute('src')).toBe(src);
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden', timeout: 10_000 });
+    errors.assertClean();
+  });
+});
