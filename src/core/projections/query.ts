@@ -118,36 +118,53 @@ function positiveInt(v: unknown): number | undefined {
 
 export type ParseResult = { ok: true; value: ParsedListQuery } | { ok: false; message: string };
 
-/** Server side: accept only declared search/sort keys, type the values, cap the page size. */
-/** Searchable fields by key, built once per schema object (schemas are immutable once loaded). */
-const searchable = new WeakMap<ResourceSchema, Map<string, FieldSchema>>();
-function searchableFields(schema: ResourceSchema): Map<string, FieldSchema> {
-  let m = searchable.get(schema);
-  if (!m) {
+/**
+ * What parseListQuery reads of a schema, derived once per schema object (schemas are immutable
+ * once loaded): the searchable fields by parameter name with their columns, the sortable keys
+ * with theirs, and the default sort. A list call then only looks things up.
+ */
+interface QueryPlan {
+  searchable: Map<string, { f: FieldSchema; column: string; multiValued: boolean }>;
+  sortColumns: Map<string, string>;
+  def: ListSort;
+}
+const RESERVED = new Set<string>(RESERVED_QUERY_KEYS);
+const plans = new WeakMap<ResourceSchema, QueryPlan>();
+function queryPlan(schema: ResourceSchema): QueryPlan {
+  let p = plans.get(schema);
+  if (!p) {
     const fields = schema.fields.filter((f) => f.search && !f.writeOnly);
-    m = new Map(fields.map((f) => [f.key, f]));
+    const entry = (f: FieldSchema) => ({ f, column: snakeCase(f.key), multiValued: isMultiValued(f) });
+    const searchable = new Map(fields.map((f) => [f.key, entry(f)]));
     // `searchAlias`: another parameter name for the same search (never shadows a field key)
-    for (const f of fields) if (f.searchAlias && !m.has(f.searchAlias) && f.search !== 'range') m.set(f.searchAlias, f);
-    searchable.set(schema, m);
+    for (const f of fields) if (f.searchAlias && !searchable.has(f.searchAlias) && f.search !== 'range') searchable.set(f.searchAlias, entry(f));
+    const sortColumns = new Map([...sortableKeys(schema)].map((k) => [k, snakeCase(k)]));
+    p = { searchable, sortColumns, def: defaultSort(schema) };
+    plans.set(schema, p);
   }
-  return m;
+  return p;
 }
 
+/** Server side: accept only declared search/sort keys, type the values, cap the page size. */
 export function parseListQuery(schema: ResourceSchema, query: Record<string, unknown>): ParseResult {
   const fail = (message: string): ParseResult => ({ ok: false, message });
   const filters: Filter[] = [];
-  const byKey = searchableFields(schema);
-  for (const [key, rawValue] of Object.entries(query)) {
-    if ((RESERVED_QUERY_KEYS as readonly string[]).includes(key)) continue;
+  const plan = queryPlan(schema);
+  const byKey = plan.searchable;
+  for (const key of Object.keys(query)) {
+    if (RESERVED.has(key)) continue;
+    const rawValue = query[key];
     const m = /^(.+)_(begin|end)$/.exec(key);
-    const f = m && byKey.get(m[1]!)?.search === 'range' ? byKey.get(m[1]!)! : byKey.get(key);
+    const ranged = m ? byKey.get(m[1]!) : undefined;
+    const entry = ranged?.f.search === 'range' ? ranged : byKey.get(key);
+    const f = entry?.f;
     const edge = m && f && f.key === m[1] ? (m[2] as 'begin' | 'end') : undefined;
     if (!f || (f.search === 'range') !== (edge !== undefined)) return fail(`不支持的查询条件：${key}`);
     if (rawValue === undefined || rawValue === null || rawValue === '') continue;
     if (typeof rawValue !== 'string' && typeof rawValue !== 'number' && typeof rawValue !== 'boolean') return fail(`查询条件“${f.title}”的值无效`);
     const raw = String(rawValue).trim();
     if (raw === '') continue;
-    const base = { column: snakeCase(f.key), key: f.key, ...(isMultiValued(f) ? { multiValued: true } : {}) };
+    const base = { column: entry!.column, key: f.key, ...(entry!.multiValued ? { multiValued: true } : {}) };
     if (edge) {
       const t = typed(f, raw, edge);
       if (!t.ok) return fail(t.message);
@@ -172,12 +189,12 @@ export function parseListQuery(schema: ResourceSchema, query: Record<string, unk
     }
   }
 
-  const def = defaultSort(schema);
+  const def = plan.def;
   let sortKey = def.field;
   let order: SortOrder = def.order;
   const column = query.column;
   if (column !== undefined && column !== null && column !== '') {
-    if (typeof column !== 'string' || !sortableKeys(schema).has(column)) return fail(`不支持的排序字段：${String(column)}`);
+    if (typeof column !== 'string' || !plan.sortColumns.has(column)) return fail(`不支持的排序字段：${String(column)}`);
     sortKey = column;
     order = 'desc';
   }
@@ -199,5 +216,5 @@ export function parseListQuery(schema: ResourceSchema, query: Record<string, unk
     if (n === undefined) return fail('pageSize 应为正整数');
     pageSize = Math.min(n, MAX_PAGE_SIZE);
   }
-  return { ok: true, value: { filters, sort: { column: snakeCase(sortKey), key: sortKey, order }, pageNo, pageSize } };
+  return { ok: true, value: { filters, sort: { column: plan.sortColumns.get(sortKey) ?? snakeCase(sortKey), key: sortKey, order }, pageNo, pageSize } };
 }
