@@ -319,6 +319,15 @@ describe('console shell', () => {
     await visibleTable(page).waitFor({ timeout: 20_000 });
     const bg = await page.locator('.ant-btn-primary:visible').first().evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(bg).toBe('rgb(114, 46, 209)');
+    // the list's dictionary tags have antd Tag's styles in this theme too (made at run time: the
+    // static stylesheet is the default theme's), a border and their colour's background
+    const tags = await visibleTable(page).locator('tbody .ant-tag').evaluateAll((els) =>
+      els.map((e) => ({ cls: e.className, bg: getComputedStyle(e).backgroundColor, border: getComputedStyle(e).borderTopStyle })));
+    expect(tags.length).toBeGreaterThan(0);
+    for (const t of tags) {
+      expect(t.border, t.cls).toBe('solid');
+      expect(t.bg, t.cls).not.toBe('rgba(0, 0, 0, 0)');
+    }
     s.errors.assertClean(LOGIN_LOGO);
   });
 

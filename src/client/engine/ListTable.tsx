@@ -7,6 +7,7 @@
 import { cloneElement, isValidElement, useContext, useEffect, useState, type HTMLAttributes, type Key, type ReactElement, type ReactNode } from 'react';
 import { Button, ConfigProvider, Space, Table, Tooltip, theme, type CheckboxProps, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { TagStyles } from './lightTag';
 
 export interface ListTableProps<T> extends Omit<TableProps<T>, 'title'> {
   /** Shown left of the toolbar (the module's title). */
@@ -146,7 +147,9 @@ export function ListTable<T extends object>({ headerTitle, toolbar, onReload, se
           </Space>
         </div>
       ) : null}
-      <Table<T> components={BODY} {...table} rowSelection={rowSelection} {...skipScrollbarMeasure(table)} />
+      <TagStyles>
+        <Table<T> components={BODY} {...table} rowSelection={rowSelection} {...skipScrollbarMeasure(table)} />
+      </TagStyles>
     </div>
   );
 }

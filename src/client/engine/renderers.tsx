@@ -11,7 +11,8 @@
  * - masks: phone / ID card masks (the server masks lists already; idempotent).
  */
 import { cloneElement, useState, type ReactElement, type ReactNode } from 'react';
-import { Tag, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
+import { lightTag, useTagClasses } from './lightTag';
 import type { Row } from './api';
 import { useDictItems } from './fields/useDict';
 import { toList } from './fields/values';
@@ -52,8 +53,11 @@ function ellipsisText(text: string, length: number | false | undefined): ReactEl
 
 const TAGS_STYLE = { display: 'inline-flex', flexWrap: 'wrap', gap: 4 } as const;
 
+const TAG_STYLE = { marginInlineEnd: 0 } as const;
+
 function DictCell({ value, row, spec }: { value: unknown; row: Row; spec: CellSpec }) {
   const { items } = useDictItems(spec.dict);
+  const tagClasses = useTagClasses();
   const values = toList(value);
   if (!values.length) return <span>{EMPTY}</span>;
   const texts = spec.displayIndex ? toList(row[spec.displayIndex]) : [];
@@ -70,7 +74,7 @@ function DictCell({ value, row, spec }: { value: unknown; row: Row; spec: CellSp
   return (
     <span style={TAGS_STYLE}>
       {values.map((v, i) => (
-        <Tag key={v} color={items.find((it) => String(it.value) === v)?.color} style={{ marginInlineEnd: 0 }}>{label(v, i)}</Tag>
+        lightTag(tagClasses, v, items.find((it) => String(it.value) === v)?.color, TAG_STYLE, label(v, i))
       ))}
     </span>
   );
