@@ -39,11 +39,12 @@ function HoverTooltip({ title, children }: { title: ReactNode; children: ReactEl
 
 /**
  * Text with the ellipsis rule: cut at N characters, whole text on hover. A function, not a
- * component: a list page draws dozens of them per render, and a component's fiber each.
+ * component: a list page draws dozens of them per render, and a component's fiber each; a text
+ * short enough is the text itself, no element around it.
  */
-function ellipsisText(text: string, length: number | false | undefined): ReactElement {
+function ellipsisText(text: string, length: number | false | undefined): ReactNode {
   const limit = length === undefined ? 25 : length;
-  if (limit === false || text.length <= limit) return <span>{text}</span>;
+  if (limit === false || text.length <= limit) return text;
   return (
     <HoverTooltip title={text}>
       <span>{cutText(text, limit)}</span>
