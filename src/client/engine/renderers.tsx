@@ -60,7 +60,7 @@ function DictCell({ value, row, spec }: { value: unknown; row: Row; spec: CellSp
   const { items } = useDictItems(spec.dict);
   const tagClasses = useTagClasses();
   const values = toList(value);
-  if (!values.length) return <span>{EMPTY}</span>;
+  if (!values.length) return EMPTY;
   const texts = spec.displayIndex ? toList(row[spec.displayIndex]) : [];
   const label = (v: string, i: number) =>
     (texts.length === values.length ? texts[i] : undefined) ?? items.find((it) => String(it.value) === v)?.text ?? v;
@@ -71,12 +71,12 @@ function DictCell({ value, row, spec }: { value: unknown; row: Row; spec: CellSp
       : values.map(label).join(',');
     return ellipsisText(whole, spec.ellipsis);
   }
+  const tag = (v: string, i: number) => lightTag(tagClasses, v, items.find((it) => String(it.value) === v)?.color, TAG_STYLE, label(v, i));
+  if (values.length === 1) return tag(values[0]!, 0);
   // a plain wrapping row, not antd Space: a list paints one per coloured cell
   return (
     <span style={TAGS_STYLE}>
-      {values.map((v, i) => (
-        lightTag(tagClasses, v, items.find((it) => String(it.value) === v)?.color, TAG_STYLE, label(v, i))
-      ))}
+      {values.map(tag)}
     </span>
   );
 }
