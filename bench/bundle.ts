@@ -108,12 +108,16 @@ export function measureRoutes(distDir: string): { entry: string; routes: RouteBu
   const m = readManifest(distDir);
   if (!m) return null;
   const entry = Object.keys(m).find((k) => m[k]!.isEntry) ?? 'index.html';
-  const sizes = new Map<string, { raw: number; gz: number; pro: boolean; charts: boolean; resultImages: boolean; imagePreview: boolean }>();
+  // code a route's first load must not hold, by the RouteBundle flag that reports it
+  const markers = { hasProTable: PRO_TABLE_MARKER, hasCharts: CHART_MARKER, hasResultImages: RESULT_IMAGES_MARKER, hasImagePreview: IMAGE_PREVIEW_MARKER };
+  type Flags = Record<keyof typeof markers, boolean>;
+  const sizes = new Map<string, { raw: number; gz: number; holds: Flags }>();
   const size = (file: string) => {
     let s = sizes.get(file);
     if (!s) {
       const buf = readFileSync(join(distDir, file));
-      s = { raw: buf.length, gz: gz(buf), pro: buf.includes(PRO_TABLE_MARKER), charts: buf.includes(CHART_MARKER), resultImages: buf.includes(RESULT_IMAGES_MARKER), imagePreview: buf.includes(IMAGE_PREVIEW_MARKER) };
+      const holds = Object.fromEntries(Object.entries(markers).map(([flag, marker]) => [flag, buf.includes(marker)])) as Flags;
+      s = { raw: buf.length, gz: gz(buf), holds };
       sizes.set(file, s);
     }
     return s;
@@ -129,24 +133,18 @@ export function measureRoutes(distDir: string): { entry: string; routes: RouteBu
     const files = [...staticClosure(m, [entry, ...lazy])].map((k) => m[k]!.file).filter((f) => f.endsWith('.js'));
     let rawBytes = 0;
     let gzBytes = 0;
-    let hasProTable = false;
-    let hasCharts = false;
-    let hasResultImages = false;
-    let hasImagePreview = false;
+    const flags: Flags = { hasProTable: false, hasCharts: false, hasResultImages: false, hasImagePreview: false };
     for (const f of files) {
       const s = size(f);
       rawBytes += s.raw;
       gzBytes += s.gz;
-      hasProTable ||= s.pro;
-      hasCharts ||= s.charts;
-      hasResultImages ||= s.resultImages;
-      hasImagePreview ||= s.imagePreview;
+      for (const k of Object.keys(flags) as Array<keyof Flags>) flags[k] ||= s.holds[k];
     }
     const largest = files
       .map((f) => ({ file: f, gzBytes: size(f).gz }))
       .sort((a, b) => b.gzBytes - a.gzBytes)
       .slice(0, 3);
-    return { route: r.route, lazy, missing, files, largest, rawBytes, gzBytes, hasProTable, hasCharts, hasResultImages, hasImagePreview };
+    return { route: r.route, lazy, missing, files, largest, rawBytes, gzBytes, ...flags };
   });
   const lazyKeys = Object.keys(m).filter((k) => m[k]!.isDynamicEntry);
   return { entry, routes, lazyKeys };

@@ -125,6 +125,7 @@ export type ParseResult = { ok: true; value: ParsedListQuery } | { ok: false; me
  */
 interface QueryPlan {
   searchable: Map<string, { f: FieldSchema; column: string; multiValued: boolean }>;
+  /** Sortable keys (the default sort's among them) -> their columns. */
   sortColumns: Map<string, string>;
   def: ListSort;
 }
@@ -157,14 +158,14 @@ export function parseListQuery(schema: ResourceSchema, query: Record<string, unk
     const m = /^(.+)_(begin|end)$/.exec(key);
     const ranged = m ? byKey.get(m[1]!) : undefined;
     const entry = ranged?.f.search === 'range' ? ranged : byKey.get(key);
-    const f = entry?.f;
-    const edge = m && f && f.key === m[1] ? (m[2] as 'begin' | 'end') : undefined;
-    if (!f || (f.search === 'range') !== (edge !== undefined)) return fail(`不支持的查询条件：${key}`);
+    const edge = m && entry && entry.f.key === m[1] ? (m[2] as 'begin' | 'end') : undefined;
+    if (!entry || (entry.f.search === 'range') !== (edge !== undefined)) return fail(`不支持的查询条件：${key}`);
+    const { f, column: fieldColumn, multiValued } = entry;
     if (rawValue === undefined || rawValue === null || rawValue === '') continue;
     if (typeof rawValue !== 'string' && typeof rawValue !== 'number' && typeof rawValue !== 'boolean') return fail(`查询条件“${f.title}”的值无效`);
     const raw = String(rawValue).trim();
     if (raw === '') continue;
-    const base = { column: entry!.column, key: f.key, ...(entry!.multiValued ? { multiValued: true } : {}) };
+    const base = { column: fieldColumn, key: f.key, ...(multiValued ? { multiValued: true } : {}) };
     if (edge) {
       const t = typed(f, raw, edge);
       if (!t.ok) return fail(t.message);
@@ -216,5 +217,5 @@ export function parseListQuery(schema: ResourceSchema, query: Record<string, unk
     if (n === undefined) return fail('pageSize 应为正整数');
     pageSize = Math.min(n, MAX_PAGE_SIZE);
   }
-  return { ok: true, value: { filters, sort: { column: plan.sortColumns.get(sortKey) ?? snakeCase(sortKey), key: sortKey, order }, pageNo, pageSize } };
+  return { ok: true, value: { filters, sort: { column: plan.sortColumns.get(sortKey)!, key: sortKey, order }, pageNo, pageSize } };
 }
