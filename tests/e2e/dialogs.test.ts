@@ -25,8 +25,14 @@ describe('header dialogs', () => {
     s = await e2e.newSession();
     const { page } = s;
     await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    // A pointer rests on the name (the menu opens) and then clicks it: the menu stays open.
+    const item = page.getByRole('menuitem', { name: /修改密码/ });
+    await page.getByTestId('user-dropdown').hover();
+    await item.waitFor();
     await page.getByTestId('user-dropdown').click();
-    await page.getByRole('menuitem', { name: /修改密码/ }).click();
+    await page.waitForTimeout(400);
+    expect(await item.isVisible()).toBe(true);
+    await item.click();
     const modal = page.locator('.ant-modal').filter({ hasText: '修改密码' });
     await modal.waitFor();
     // client rules first

@@ -102,7 +102,9 @@ export function UserMenu({ menu, mobile, onOpenSettings, dark }: { menu: readonl
         <NoticeBell />
       </span>
       <Dropdown
-        trigger={['hover', 'click']}
+        // One way to open it: with both hover and click, a click after the hover delay toggles the
+        // menu the hover just opened shut again. Touch screens have no hover, so they tap.
+        trigger={mobile ? ['click'] : ['hover']}
         menu={{
           onClick: onMenu,
           items: [
