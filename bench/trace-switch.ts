@@ -8,7 +8,7 @@ import { startServer } from '../tests/e2e/harness.js';
 import { peerHarnessDir } from './peer-harness.js';
 import { eachSwitch } from './switch-session.js';
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { type?: string; functionName?: string; url?: string } } }
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; elementCount?: number; beginData?: { dirtyObjects?: number; totalObjects?: number }; data?: { type?: string; functionName?: string; url?: string } } }
 
 const KIND: Record<string, string> = {
   FunctionCall: 'script', EvaluateScript: 'script', 'v8.compile': 'compile', 'v8.compileModule': 'compile', TimerFire: 'script',
@@ -60,17 +60,25 @@ try {
       // style and layout forced inside script (a getBoundingClientRect) are counted in script above
       let forcedStyle = 0;
       let forcedLayout = 0;
+      // how much each recalculation and layout had to do: elements styled, layout objects dirty / in all
+      const sizes: string[] = [];
       for (const e of main) {
         if (e.ph !== 'X' || e.ts < task.ts || e.ts >= end) continue;
-        if (e.name === 'UpdateLayoutTree') forcedStyle += (e.dur ?? 0) / 1000;
-        if (e.name === 'Layout') forcedLayout += (e.dur ?? 0) / 1000;
+        if (e.name === 'UpdateLayoutTree') {
+          forcedStyle += (e.dur ?? 0) / 1000;
+          if ((e.dur ?? 0) >= 500) sizes.push(`style ${e.args?.elementCount ?? '?'} el`);
+        }
+        if (e.name === 'Layout') {
+          forcedLayout += (e.dur ?? 0) / 1000;
+          if ((e.dur ?? 0) >= 500) sizes.push(`layout ${e.args?.beginData?.dirtyObjects ?? '?'}/${e.args?.beginData?.totalObjects ?? '?'} obj`);
+        }
       }
       if (by.has('script') && forcedStyle + forcedLayout >= 0.5) {
         by.set('(all style', forcedStyle);
         by.set('all layout)', forcedLayout);
       }
       const parts = [...by].filter(([, v]) => v >= 0.5).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
-      console.log(`  ${String(Math.round((task.ts - clock.ts) / 1000)).padStart(5)} ms  ${ms.toFixed(1).padStart(5)} ms  ${what.padEnd(28)} ${parts}`);
+      console.log(`  ${String(Math.round((task.ts - clock.ts) / 1000)).padStart(5)} ms  ${ms.toFixed(1).padStart(5)} ms  ${what.padEnd(28)} ${parts}${sizes.length ? `  [${sizes.join('; ')}]` : ''}`);
     }
   });
 } finally {

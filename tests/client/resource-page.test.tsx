@@ -15,6 +15,7 @@ import { clearResourceSchemaCache, registerResourceSchema } from '../../src/clie
 import ResourcePage from '../../src/client/engine';
 import { clearDictCache } from '../../src/client/engine/fields/useDict';
 import { useListQuery } from '../../src/client/engine/useListQuery';
+import { afterWaitingLists } from '../../src/client/state/milestones';
 import { startListCall } from '../../src/client/engine/earlyList';
 import { clearTableSettings, setTableSettings } from '../../src/client/state/tableSettingsCache';
 import { formBody, stripDictText } from '../../src/client/engine/ResourceForm';
@@ -290,6 +291,31 @@ describe('useListQuery', () => {
     await act(async () => resolvers[0]!(page(rows)));
     expect(result.current.rows.map((r) => r.id)).toEqual(['2']);
     expect(result.current.loading).toBe(false);
+  });
+
+  it('while its first answer is awaited, work queued for after the rows waits; it runs once the answer has painted', async () => {
+    const resolvers: Array<(e: Envelope<unknown>) => void> = [];
+    fake.state.handlers.get = () => new Promise((resolve) => resolvers.push(resolve));
+    const { result } = renderHook(() => useListQuery(schema));
+    await waitFor(() => expect(resolvers).toHaveLength(1));
+    const after = vi.fn();
+    afterWaitingLists(after);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(after).not.toHaveBeenCalled();
+    await act(async () => resolvers[0]!(page(rows)));
+    expect(result.current.rows).toHaveLength(rows.length);
+    await waitFor(() => expect(after).toHaveBeenCalledTimes(1));
+  });
+
+  it('a list that goes before its first answer no longer holds anything back', async () => {
+    fake.state.handlers.get = () => new Promise(() => undefined);
+    const { unmount } = renderHook(() => useListQuery(schema));
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    const after = vi.fn();
+    afterWaitingLists(after);
+    expect(after).not.toHaveBeenCalled();
+    unmount();
+    expect(after).toHaveBeenCalledTimes(1);
   });
 
   it('goes back a page when a delete empties the last page', async () => {

@@ -2,11 +2,13 @@
 /**
  * The side menu renders rc-menu again only when what it shows changes (entries, open groups,
  * the selection): the shell renders on every navigation, tab change and header show/hide, and
- * rc-menu renders every entry each time. Its handlers still act on the latest render.
+ * rc-menu renders every entry each time. Its handlers still act on the latest render. The
+ * highlight of a list page still waiting for its rows moves after them.
  */
 import { afterEach, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { holdForRows } from '../../src/client/state/milestones';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { MenuItem } from '../../src/client/state/types';
 
@@ -114,4 +116,33 @@ it('collapsing and expanding the sidebar keep the same menu (no new mount of eve
   expect(fireEvent.mouseDown(screen.getByText('首页').closest('li')!)).toBe(true);
   fireEvent.click(screen.getByText('toggle'));
   expect(screen.getByTestId('side-menu')).toBe(menu);
+});
+
+it('a pick of a list still waiting for its first answer moves the highlight once that answer is drawn, not before', async () => {
+  /** A page that holds its rows back until its answer button is pressed (as useListQuery does). */
+  function WaitingList() {
+    const [release] = useState(() => holdForRows());
+    useEffect(() => release, [release]);
+    return <button type="button" onClick={release}>answer</button>;
+  }
+  function Page() {
+    return useLocation().pathname === '/app/nurse' ? <WaitingList /> : null;
+  }
+  render(
+    <MemoryRouter initialEntries={['/app/doctor']}>
+      <SideMenu menu={MENU} mode="inline" theme="dark" onPicked={() => undefined} />
+      <Page />
+    </MemoryRouter>,
+  );
+  await screen.findByText('护士管理');
+  await act(async () => {
+    fireEvent.click(screen.getByText('护士管理'));
+  });
+  await screen.findByText('answer');
+  await act(() => new Promise((r) => setTimeout(r, 50)));
+  expect(selected()).toEqual(['医生管理']);
+  await act(async () => {
+    fireEvent.click(screen.getByText('answer'));
+  });
+  await waitFor(() => expect(selected()).toEqual(['护士管理']));
 });

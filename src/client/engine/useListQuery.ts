@@ -12,14 +12,14 @@
  *   (JeecgBoot list mixin); an HTTP error was already notified by the request
  *   layer, so it only stops the spinner.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { message } from 'antd';
 import type { ResourceSchema } from '../../core/schema/types';
 import type { Page } from '../../core/protocol/envelope';
 import { fetchList, isAbort, type Row } from './api';
 import { listQuery, type SortState } from './projections';
 import { settledFirstList, takeFirstList } from './earlyList';
-import { markFirstRows } from '../state/milestones';
+import { holdForRows, markFirstRows } from '../state/milestones';
 
 export interface ListQueryState {
   values: Record<string, unknown>;
@@ -159,6 +159,21 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
       requestAnimationFrame(() => setTimeout(markFirstRows, 0));
     }
   }, [loading, rows]);
+
+  // While the first answer is awaited, what may follow the rows waits (a layout effect: it is
+  // held before any passive effect of the same commit can schedule such work); released after
+  // the frame that paints the answer, or when the list goes.
+  const hold = useRef<(() => void) | null>(null);
+  useLayoutEffect(() => {
+    if (!settled) hold.current = holdForRows();
+    return () => hold.current?.();
+  }, []);
+  useEffect(() => {
+    const release = hold.current;
+    if (!settled || !release) return;
+    if (typeof requestAnimationFrame !== 'function') return release();
+    requestAnimationFrame(() => setTimeout(release, 0));
+  }, [settled]);
 
   return { rows, total, totalCapped, settled, loading, query, search, setPage, setSort, reload, afterDelete, restore };
 }

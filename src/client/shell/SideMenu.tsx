@@ -14,6 +14,7 @@ import { rememberTitle, tabsAtom } from '../state/tabs';
 import { appStore } from '../state/atoms';
 import { ancestorKeys, findMenuItem, isExternalMenu, menuUrl, selectedMenuKey, toMenuItems, withOpenChildrenOnly } from './menu';
 import { useCan } from '../state/permissions';
+import { afterWaitingLists } from '../state/milestones';
 import { menuResources, prefetchResources } from '../app/loaders';
 
 /**
@@ -78,10 +79,12 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   const items = useMemo(() => toMenuItems(menu, 0, mode === 'inline'), [menu, mode]);
   // The highlight follows the page once it is drawn, at a priority that yields to it: rc-menu
   // renders every entry again when its selection changes, and in the navigation's own render
-  // that work came before the new page's rows (or, after a page's spinner, before its answer).
+  // that work came before the new page's rows. A list drawn with its spinner first is drawn
+  // once its rows are (the highlight's render, done while the answer was on its way, held the
+  // rows back when the answer came in the middle of it).
   const routeKey = selectedMenuKey(menu, location.pathname);
   const [selected, setSelected] = useState(routeKey);
-  useEffect(() => startTransition(() => setSelected(routeKey)), [routeKey]);
+  useEffect(() => afterWaitingLists(() => startTransition(() => setSelected(routeKey))), [routeKey]);
   const rootKeys = useMemo(() => menu.map((m) => m.path), [menu]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => (selected ? ancestorKeys(menu, selected) ?? [] : []));
   const can = useCan();

@@ -1,6 +1,7 @@
 /**
  * Page milestones other parts wait for: the first list rows painted. Prefetching other
- * modules waits for it, so it never competes with the rows the user is waiting for.
+ * modules waits for it, so it never competes with the rows the user is waiting for; and a
+ * list waiting for its first answer holds back what can follow its rows (the menu highlight).
  */
 let rowsPainted = false;
 let rowsExpected = false;
@@ -40,4 +41,44 @@ export function afterFirstRows(fn: () => void, timeout = 4000): void {
 export function afterExpectedRows(fn: () => void, timeout = 4000): void {
   if (rowsExpected) afterFirstRows(fn, timeout);
   else fn();
+}
+
+/** Lists on screen still waiting for their first answer to paint. */
+let listsWaiting = 0;
+const whenNoneWaiting: Array<() => void> = [];
+
+/**
+ * A list shown without its rows yet (its spinner) holds back `afterWaitingLists` work until
+ * the returned release is called: once its first answer has painted, or it is gone. Idempotent.
+ */
+export function holdForRows(): () => void {
+  listsWaiting += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    listsWaiting -= 1;
+    if (listsWaiting === 0) for (const fn of whenNoneWaiting.splice(0)) fn();
+  };
+}
+
+/** Runs `fn` once no list waits for its first rows (now if none does), or after `timeout` ms. */
+export function afterWaitingLists(fn: () => void, timeout = 1000): () => void {
+  if (listsWaiting === 0) {
+    fn();
+    return () => undefined;
+  }
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    fn();
+  };
+  const timer = setTimeout(once, timeout);
+  whenNoneWaiting.push(once);
+  return () => {
+    done = true;
+    clearTimeout(timer);
+  };
 }
