@@ -16,7 +16,7 @@ import { ROOT, USERS, startServer } from '../tests/e2e/harness.js';
 import { dropSubstringIndexSql } from '../src/server/db/substring-index.js';
 import { ApiClient, type Query } from './client.js';
 import { percentile, runLoad, type LoadOptions, type LoadResult } from './load.js';
-import { backendPids, cpuMs } from './proc-cpu.js';
+import { backendsCpuReader } from './proc-cpu.js';
 
 export interface Series {
   label: string;
@@ -188,13 +188,12 @@ async function measure(url: string, base: string, calls: number, serverPid: numb
   );
   const tp: Throughput[] = [];
   // PostgreSQL: the server's pooled backends do half a call's work; their CPU counts as the server's
-  const backends = databaseUrl ? await backendPids(databaseUrl) : [];
   const load: LoadOptions = {
     clients: Number(process.env.BENCH_CLIENTS ?? 100),
     seconds: Number(process.env.BENCH_SECONDS ?? 5),
     warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
     serverPid,
-    extraCpuMs: backends.length ? () => backends.reduce((a, b) => { try { return a + cpuMs(b); } catch { return a; } }, 0) : undefined,
+    extraCpuMs: databaseUrl ? backendsCpuReader(databaseUrl) : undefined,
   };
   tp.push(await throughput(api, 'page 1, sex=1 (same query)', list, () => ({ ...common, sex: '1' }), load));
   tp.push(await throughput(api, 'varying page 1..1000, no filter', list, (i) => ({ ...common, pageNo: 1 + ((i * 37) % 1000) }), load));

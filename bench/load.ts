@@ -37,8 +37,8 @@ export interface LoadOptions {
   warmupSeconds: number;
   /** The server's pid, for its CPU per call (Linux /proc). */
   serverPid?: number;
-  /** Extra CPU ms to count as the server's (PostgreSQL backends), read before and after. */
-  extraCpuMs?: () => number;
+  /** Extra CPU ms to count as the server's (PostgreSQL backends), read before and after the measured load. */
+  extraCpuMs?: () => number | Promise<number>;
 }
 
 export function percentile(sorted: number[], q: number): number {
@@ -84,14 +84,14 @@ export async function runLoad(api: ApiClient, path: string, queries: (i: number)
   };
   if (o.warmupSeconds > 0) await drive(o.warmupSeconds, null);
   const times: number[] = [];
-  const extra0 = o.extraCpuMs?.() ?? 0;
+  const extra0 = (await o.extraCpuMs?.()) ?? 0;
   const server0 = o.serverPid ? cpuMs(o.serverPid) + extra0 : 0;
   const own0 = process.cpuUsage();
   const t0 = performance.now();
   const failed = await drive(o.seconds, times);
   const seconds = (performance.now() - t0) / 1000;
   const own = process.cpuUsage(own0);
-  const extraMs = (o.extraCpuMs?.() ?? 0) - extra0;
+  const extraMs = ((await o.extraCpuMs?.()) ?? 0) - extra0;
   const serverCpuMs = o.serverPid ? cpuMs(o.serverPid) + extraMs + extra0 - server0 : NaN;
   times.sort((a, b) => a - b);
   const calls = times.length;

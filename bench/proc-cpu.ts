@@ -24,3 +24,17 @@ export async function backendPids(url: string): Promise<number[]> {
     await c.end();
   }
 }
+
+/**
+ * The CPU ms of the backends serving the database of `url`, as a reader for runLoad's
+ * extraCpuMs: the backends are listed on its first read, after the warm-up, when the server's
+ * pool has opened all the connections the load makes it open (listed before, it missed those
+ * opened later, and their share of the work).
+ */
+export function backendsCpuReader(url: string): () => Promise<number> {
+  let pids: number[] | undefined;
+  return async () => {
+    pids ??= await backendPids(url);
+    return pids.reduce((a, b) => { try { return a + cpuMs(b); } catch { return a; } }, 0);
+  };
+}

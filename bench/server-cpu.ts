@@ -11,7 +11,7 @@ import { USERS, startServer } from '../tests/e2e/harness.js';
 import { ApiClient } from './client.js';
 import { listQuery } from './list-queries.js';
 import { runLoad } from './load.js';
-import { backendPids, cpuMs } from './proc-cpu.js';
+import { backendsCpuReader } from './proc-cpu.js';
 
 const dataDir = process.argv[2];
 if (!dataDir) throw new Error('usage: tsx bench/server-cpu.ts <dataDir> [seconds]');
@@ -31,17 +31,17 @@ try {
   await api.login(USERS.admin.username, USERS.admin.password);
   const path = '/hisDoctor/list';
   // PostgreSQL: the CPU of the server's pooled backends too (the other half of a call's cost)
-  const backends = process.env.DATABASE_URL ? await backendPids(process.env.DATABASE_URL) : [];
+  const backends = process.env.DATABASE_URL ? backendsCpuReader(process.env.DATABASE_URL) : undefined;
   const r = await runLoad(api, path, pick, {
     clients,
     seconds,
     warmupSeconds: Number(process.env.BENCH_WARMUP ?? 5),
     serverPid: server.proc.pid,
-    extraCpuMs: backends.length ? () => backends.reduce((a, b) => { try { return a + cpuMs(b); } catch { return a; } }, 0) : undefined,
+    extraCpuMs: backends,
   });
   console.log(
     `${process.env.QUERY ?? 'sex'}: ${r.calls} calls in ${r.seconds.toFixed(1)} s = ${r.perSecond.toFixed(0)}/s, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, ${r.failed} failed; ` +
-      `server CPU ${r.serverCpuUs?.toFixed(0)} µs/call${backends.length ? ` (of which PostgreSQL's ${backends.length} backends ${r.backendCpuUs?.toFixed(0)})` : ''}, ` +
+      `server CPU ${r.serverCpuUs?.toFixed(0)} µs/call${backends ? ` (of which PostgreSQL's backends ${r.backendCpuUs?.toFixed(0)})` : ''}, ` +
       `load generator ${r.generatorCpuUs.toFixed(0)} µs/call`,
   );
 } finally {
