@@ -190,9 +190,12 @@ const ROUTES: RouteEntries = {
   dashboard: ['src/client/pages/dashboard/Analysis.tsx'],
 };
 
+/** Every page opens one of these: the login route (anonymous) or the shell (logged in). */
+const EVERY_PAGE = ['login', 'shell'];
+
 export default defineConfig(async ({ command }) => {
   const planning = Boolean(process.env[PLANNING_ENV]);
-  const chunks = command === 'build' && !planning ? await planRouteChunks(__dirname, ROUTES) : undefined;
+  const chunks = command === 'build' && !planning ? await planRouteChunks(__dirname, ROUTES, EVERY_PAGE) : undefined;
   return {
     plugins: [menuStarts(), slimImports(), react(), ...(planning ? [] : [routePreloads(ROUTES), antdStaticCss(), precompress()])],
     publicDir: 'public',

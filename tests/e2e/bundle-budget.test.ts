@@ -1,7 +1,8 @@
 /**
  * Bundle budgets, checked on the production build (this suite runs after `npm run build`):
- * the gzip size of what the login route, the dashboard and a list route load, and of what the
- * generic engine adds on top of the shell, may not grow past bench/budgets.json. Sizes are
+ * the gzip size of what the login route, the dashboard and a list route load, how many files
+ * they ask for, and what the generic engine adds on top of the shell, may not grow past
+ * bench/budgets.json. Sizes are
  * deterministic for a given build, so this fails the build instead of a timing test.
  */
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ interface Budget {
   budget: number;
   target: number;
 }
-const budgets = JSON.parse(readFileSync(join(ROOT, 'bench/budgets.json'), 'utf8')) as { routes: Record<string, Budget>; engineChunk: Budget; chartChunk: Budget };
+const budgets = JSON.parse(readFileSync(join(ROOT, 'bench/budgets.json'), 'utf8')) as { routes: Record<string, Budget & { files: number }>; engineChunk: Budget; chartChunk: Budget };
 const dist = join(ROOT, 'dist/client');
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
@@ -32,6 +33,13 @@ describe('bundle budgets (gzip KiB)', () => {
       expect(r.missing, `chunks not found for ${route}`).toEqual([]);
       const largest = r.largest.map((l) => `${l.file} ${kib(l.gzBytes)}`).join(', ');
       expect(kib(r.gzBytes), `${route}: ${kib(r.gzBytes)} KiB over its budget; largest: ${largest}`).toBeLessThanOrEqual(b.budget);
+    });
+  }
+
+  for (const [route, b] of Object.entries(budgets.routes)) {
+    it(`${route} asks for at most ${b.files} JS files on its first load`, () => {
+      const r = measured!.routes.find((x) => x.route === route)!;
+      expect(r.files.length, `${route}: ${r.files.join(', ')}`).toBeLessThanOrEqual(b.files);
     });
   }
 

@@ -53,6 +53,15 @@ describe('route chunk plan', () => {
     expect(plan.get('/r/src/captcha.ts')).toBe('route-login');
   });
 
+  it('a group every page loads (one of `everyPage` opens on each) goes to boot; the others stay', () => {
+    const everywhere = planFromChunks(chunks, '/r', routes, ['login', 'shell']);
+    expect(everywhere.get('/r/node_modules/antd/button.js')).toBe('route-boot');
+    expect(everywhere.get('/r/node_modules/antd/wave.js')).toBe('route-boot');
+    expect(everywhere.get('/r/node_modules/rc-table/core.js')).toBe('route-shell-engine');
+    expect(everywhere.get('/r/src/captcha.ts')).toBe('route-login');
+    expect(everywhere.get('/r/src/menu.ts')).toBe('route-shell');
+  });
+
   it('a route naming a file that is not a chunk of its own is refused', () => {
     expect(() => planFromChunks(chunks, '/r', { ...routes, other: ['src/menu.ts'] })).toThrow(/other names a file that is no chunk of its own/);
   });
