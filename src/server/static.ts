@@ -7,6 +7,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { API_ROOT } from '../core/protocol/index.js';
+import { ASSET_CACHE_CONTROL, registerAssetCache } from './static-assets.js';
 
 export const BUILD_HINT = '控制台尚未构建：请先运行 `npm run build`（生成 dist/client），API 仍可在 /hospital 访问。';
 
@@ -25,10 +26,11 @@ export async function registerStatic(app: FastifyInstance, dir: string): Promise
       // "public, max-age=0" overwrote it and hashed assets were asked for again on every load
       cacheControl: false,
       setHeaders(res, file) {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', ASSET_CACHE_CONTROL);
         else res.setHeader('cache-control', 'no-cache');
       },
     });
+    registerAssetCache(app, root);
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url === API_ROOT || req.url.startsWith(`${API_ROOT}/`) || req.url.startsWith(`${API_ROOT}?`);
