@@ -31,6 +31,16 @@ interface Chunk {
   facadeModuleId: string | null;
   imports: string[];
   moduleIds: string[];
+  /** the chunk's code, where the build gives it (its length sizes a group) */
+  code?: string;
+}
+
+/** How planFromChunks may fold groups into the entry's (boot) group. */
+export interface FoldRules {
+  /** Routes of which every page opens one (the login route or the shell). */
+  everyPage?: readonly string[];
+  /** A group this small (code length) that imports only boot goes to boot: a request saved. */
+  smallLeafBytes?: number;
 }
 
 const slash = (p: string) => p.replace(/\\/g, '/');
@@ -66,7 +76,7 @@ function chunkGraph(chunks: readonly Chunk[], root: string, routes: RouteEntries
  * that all of them load is loaded by every page, and goes to boot — the same bytes on every
  * page, one request fewer on each (the six connections of HTTP/1.1 queue a page's files).
  */
-export function planFromChunks(chunks: readonly Chunk[], root: string, routes: RouteEntries, everyPage: readonly string[] = []): Map<string, string> {
+export function planFromChunks(chunks: readonly Chunk[], root: string, routes: RouteEntries, fold: FoldRules = {}): Map<string, string> {
   const { byFile, boot, routeFiles } = chunkGraph(chunks, root, routes);
   const routesOf = new Map<string, string[]>();
   for (const [route, files] of routeFiles) for (const f of files) routesOf.set(f, [...(routesOf.get(f) ?? []), route]);
@@ -81,9 +91,25 @@ export function planFromChunks(chunks: readonly Chunk[], root: string, routes: R
   // into boot (merging a small group into boot would: boot would then import route groups).
   // A group every page loads only imports groups of as many routes or more (those are loaded by
   // every page too, and go to boot as well): boot still imports no route group.
+  const everyPage = fold.everyPage ?? [];
   const onEveryPage = (rs: string[]) => everyPage.length > 0 && everyPage.every((r) => rs.includes(r));
+  const groupOf = new Map<string, string>();
+  for (const [f, rs] of routesOf) groupOf.set(f, onEveryPage(rs) ? 'route-boot' : `route-${rs.join('-')}`);
+  // A small group whose files import nothing outside boot and itself: boot then imports no
+  // route group, and every route that loads the group saves a request for a few hundred bytes
+  // on the routes that did not load it.
+  const files = new Map<string, string[]>();
+  for (const [f, g] of groupOf) files.set(g, [...(files.get(g) ?? []), f]);
+  for (const [g, fs] of files) {
+    if (g === 'route-boot' || !fold.smallLeafBytes) continue;
+    // a route's own chunk stays where it is: only the rest of the group would move
+    const moving = fs.filter((f) => !own.has(slash(byFile.get(f)!.facadeModuleId ?? '')));
+    const size = moving.reduce((n, f) => n + (byFile.get(f)!.code?.length ?? Infinity), 0);
+    const leaf = fs.every((f) => byFile.get(f)!.imports.every((i) => boot.has(i) || groupOf.get(i) === 'route-boot' || groupOf.get(i) === g));
+    if (leaf && size <= fold.smallLeafBytes) for (const f of fs) groupOf.set(f, 'route-boot');
+  }
   for (const f of boot) put(f, 'route-boot');
-  for (const [f, rs] of routesOf) put(f, onEveryPage(rs) ? 'route-boot' : `route-${rs.join('-')}`);
+  for (const [f, g] of groupOf) put(f, g);
   return plan;
 }
 
@@ -129,14 +155,14 @@ export function preloadScript(files: Record<string, string[]>, rules: PreloadRul
 }
 
 /** Runs the planning pass (an automatic build, not written) and returns the plan. */
-export async function planRouteChunks(root: string, routes: RouteEntries, everyPage: readonly string[] = []): Promise<Map<string, string>> {
+export async function planRouteChunks(root: string, routes: RouteEntries, fold: FoldRules = {}): Promise<Map<string, string>> {
   const { build } = await import('vite');
   let plan = new Map<string, string>();
   const capture: Plugin = {
     name: 'route-chunks-plan',
     generateBundle(_opts, bundle) {
       const chunks = Object.values(bundle).filter((o): o is typeof o & Chunk => o.type === 'chunk') as unknown as Chunk[];
-      plan = planFromChunks(chunks, root, routes, everyPage);
+      plan = planFromChunks(chunks, root, routes, fold);
     },
   };
   const before = process.env[PLANNING_ENV];

@@ -54,12 +54,26 @@ describe('route chunk plan', () => {
   });
 
   it('a group every page loads (one of `everyPage` opens on each) goes to boot; the others stay', () => {
-    const everywhere = planFromChunks(chunks, '/r', routes, ['login', 'shell']);
+    const everywhere = planFromChunks(chunks, '/r', routes, { everyPage: ['login', 'shell'] });
     expect(everywhere.get('/r/node_modules/antd/button.js')).toBe('route-boot');
     expect(everywhere.get('/r/node_modules/antd/wave.js')).toBe('route-boot');
     expect(everywhere.get('/r/node_modules/rc-table/core.js')).toBe('route-shell-engine');
     expect(everywhere.get('/r/src/captcha.ts')).toBe('route-login');
     expect(everywhere.get('/r/src/menu.ts')).toBe('route-shell');
+  });
+
+  it('a small group that imports nothing but boot goes to boot; a larger one, or one importing another group, stays', () => {
+    const sized = chunks.map((c) => ({ ...c, code: 'x'.repeat(c.fileName === 'table-core.js' ? 300 : c.fileName === 'captcha.js' ? 900 : 5000) }));
+    const small = planFromChunks(sized, '/r', routes, { smallLeafBytes: 500 });
+    expect(small.get('/r/node_modules/rc-table/core.js')).toBe('route-boot');
+    expect(small.get('/r/src/captcha.ts')).toBe('route-login');
+    expect(small.get('/r/node_modules/antd/table.js')).toBe('route-engine');
+    // the login group (captcha; Login's own chunk stays apart) imports the login-shell group
+    // (button): a leaf once that group is in boot, and not before
+    expect(planFromChunks(sized, '/r', routes, { smallLeafBytes: 1000 }).get('/r/src/captcha.ts')).toBe('route-login');
+    expect(planFromChunks(sized, '/r', routes, { smallLeafBytes: 1000, everyPage: ['login', 'shell'] }).get('/r/src/captcha.ts')).toBe('route-boot');
+    const importer = sized.map((c) => (c.fileName === 'captcha.js' ? { ...c, imports: ['table.js'] } : c));
+    expect(planFromChunks(importer, '/r', routes, { smallLeafBytes: 1000, everyPage: ['login', 'shell'] }).get('/r/src/captcha.ts')).toBe('route-login');
   });
 
   it('a route naming a file that is not a chunk of its own is refused', () => {
