@@ -65,6 +65,8 @@ export function registerAssetCache(app: FastifyInstance, root: string): void {
   };
   app.get('/assets/:name', async (req: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
     const { name } = req.params;
+    // the parameter arrives decoded: a name with a separator or a leading dot is no asset's
+    if (/[\\/]/.test(name) || name.startsWith('.')) return reply.callNotFound();
     const asset = HASHED.test(name) && !req.headers.range ? await get(name) : null;
     // other files (images, fonts), ranges and missing names: @fastify/static's own answer
     if (!asset) return reply.sendFile(`assets/${name}`);

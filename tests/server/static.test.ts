@@ -82,11 +82,16 @@ describe('static files of the build', () => {
     expect([r.statusCode, r.body]).toEqual([200, 'export const once = 1;']);
   });
 
-  it('other files, a byte range and a missing name are answered as before', async () => {
+  it('other files, a byte range and a missing name are answered as before; a name that climbs out of assets is not found', async () => {
     const svg = await app.inject({ url: '/assets/logo-AbCd1234.svg' });
     expect([svg.statusCode, svg.body, svg.headers['cache-control']]).toEqual([200, readFileSync(join(dir, 'assets/logo-AbCd1234.svg'), 'utf8'), YEAR]);
     const part = await app.inject({ url: '/assets/engine-Zx9_Yw8-.js', headers: { range: 'bytes=0-5' } });
     expect([part.statusCode, part.body]).toEqual([206, JS.slice(0, 6)]);
+    for (const url of ['/assets/%2e%2e%2findex.html', '/assets/..%2f..%2fpackage.json', '/assets/..%5c..%5cpackage.json', '/assets/.hidden-AbCd1234.js']) {
+      const r = await app.inject({ url });
+      expect(r.statusCode, url).toBe(404);
+      expect(r.body, url).not.toContain('互联网医院后台管理');
+    }
     const missing = await app.inject({ url: '/assets/gone-AbCd1234.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ success: false, message: '很抱歉，资源未找到!' });
