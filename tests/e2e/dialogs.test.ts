@@ -1,6 +1,6 @@
 /**
  * Header dialogs end to end: 修改密码 with a wrong old password shows the server's message and
- * keeps the form; the organisation switch (admin -> the hospital tenant) changes the rows a
+ * keeps the form; the user menu from the keyboard; the organisation switch (admin -> the hospital tenant) changes the rows a
  * list shows (医生管理).
  */
 import type { Page } from 'playwright-core';
@@ -25,6 +25,12 @@ describe('header dialogs', () => {
     s = await e2e.newSession();
     const { page } = s;
     await login(page, e2e.url, USERS.admin.username, USERS.admin.password);
+    // the welcome opens below the header, not over the user menu at its right end
+    const welcome = page.locator('.ant-notification-notice').filter({ hasText: '欢迎回来' });
+    await welcome.waitFor();
+    const header = await page.getByTestId('user-menu').boundingBox();
+    const notice = await welcome.boundingBox();
+    expect(notice!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     // A pointer rests on the name (the menu opens) and then clicks it: the menu stays open.
     const item = page.getByRole('menuitem', { name: /修改密码/ });
     await page.getByTestId('user-dropdown').hover();
@@ -54,6 +60,34 @@ describe('header dialogs', () => {
     await page.locator('.ant-message').getByText('旧密码输入错误').waitFor();
     expect(await modal.isVisible()).toBe(true);
     expect(await modal.getByPlaceholder('请输入旧密码').inputValue()).toBe('Wrong@123456');
+    await modal.getByRole('button', { name: '关闭' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    s.errors.assertClean(KNOWN);
+  });
+
+  it('the user menu works from the keyboard: Enter on the name opens it with the focus inside, ↓ and Enter pick 修改密码, Esc gives the focus back', async () => {
+    const { page } = s;
+    const trigger = page.getByTestId('user-dropdown');
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    await page.waitForFunction(() => document.activeElement?.closest('.ant-dropdown-menu') != null);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('user-dropdown');
+
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('.ant-dropdown-menu') != null);
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+    // the arrows move the focus (rc-menu): the fourth entry
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent === '修改密码');
+    await page.keyboard.press('Enter');
+    const modal = page.locator('.ant-modal').filter({ hasText: '修改密码' });
+    await modal.waitFor();
+    await menu.waitFor({ state: 'hidden' });
     await modal.getByRole('button', { name: '关闭' }).click();
     await modal.waitFor({ state: 'hidden' });
     s.errors.assertClean(KNOWN);

@@ -29,7 +29,16 @@ let notificationMod: NotificationStatic | undefined;
 let modalMod: ModalStatic | undefined;
 
 const loadMessage = () => import('antd/es/message').then((m) => (messageMod = m.default));
-const loadNotification = () => import('antd/es/notification').then((m) => (notificationMod = m.default));
+/**
+ * Notices open below the header (64 px), not over it: the welcome after a login stayed 4.5 s
+ * on the header's right end, over the user menu, the notice bell and 退出登录.
+ */
+export const NOTIFICATION_TOP = 72;
+
+const loadNotification = () => import('antd/es/notification').then((m) => {
+  m.default.config({ top: NOTIFICATION_TOP });
+  return (notificationMod = m.default);
+});
 const loadModal = () => import('antd/es/modal').then((m) => (modalMod = m.default));
 
 // Once loaded, calls are synchronous (same behaviour as the antd statics).

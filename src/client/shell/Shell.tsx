@@ -25,6 +25,7 @@ import { loadUserPrefs } from '../state/userPrefs';
 import { INDEX_KEY, INDEX_TITLE, openTab, rememberedTitle, setTabs, singlePage, tabsAtom } from '../state/tabs';
 import { DEFAULT_TITLE, pageTitle, setDocumentTitle } from '../app/title';
 import { FeedbackBridge } from './FeedbackBridge';
+import { NOTIFICATION_TOP } from '../api/feedback';
 import { menuTrail } from './menu';
 import { filterMenuByAppList } from './appFilter';
 import { useDevice } from './device';
@@ -52,7 +53,7 @@ const DARK_BG = '#001529';
 
 export default function Shell() {
   return (
-    <App>
+    <App notification={{ top: NOTIFICATION_TOP }}>
       <FeedbackBridge />
       <EngineWarmup />
       <ShellLayout />

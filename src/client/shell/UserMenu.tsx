@@ -33,6 +33,10 @@ export function UserMenu({ menu, mobile, onOpenSettings, dark }: { menu: readonl
   const navigate = useRouteNavigate();
   const { modal } = App.useApp();
   const [pwdOpen, setPwdOpen] = useState(false);
+  // the user menu: open while hovered (a tap on a touch screen), or from the keyboard (Enter,
+  // Space or ↓ on the focused name), which also moves the focus into it for the arrow keys
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [byKey, setByKey] = useState(false);
   const [departOpen, setDepartOpen] = useState(false);
   // 个人设置 › 安全设置 asks for the same dialog (pages/account/AccountSettings OPEN_PASSWORD_EVENT)
   useEffect(() => {
@@ -105,8 +109,18 @@ export function UserMenu({ menu, mobile, onOpenSettings, dark }: { menu: readonl
         // One way to open it: with both hover and click, a click after the hover delay toggles the
         // menu the hover just opened shut again. Touch screens have no hover, so they tap.
         trigger={mobile ? ['click'] : ['hover']}
+        open={menuOpen}
+        onOpenChange={(open) => {
+          setMenuOpen(open);
+          if (!open) setByKey(false);
+        }}
+        autoFocus={byKey}
         menu={{
-          onClick: onMenu,
+          onClick: (e) => {
+            setMenuOpen(false);
+            setByKey(false);
+            onMenu(e);
+          },
           items: [
             { key: '0', icon: <UserOutlined />, label: '个人中心' },
             { key: '1', icon: <SettingOutlined />, label: '账户设置' },
@@ -118,7 +132,20 @@ export function UserMenu({ menu, mobile, onOpenSettings, dark }: { menu: readonl
           ],
         }}
       >
-        <span style={action} data-testid="user-dropdown">
+        <span
+          style={action}
+          data-testid="user-dropdown"
+          role="button"
+          tabIndex={0}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' && e.key !== ' ' && e.key !== 'ArrowDown') return;
+            e.preventDefault();
+            setByKey(true);
+            setMenuOpen(true);
+          }}
+        >
           <Avatar size="small" src={avatar} icon={<UserOutlined />} />
           {mobile ? null : <span data-testid="header-user">欢迎您，{user?.realname || user?.username || ''}</span>}
         </span>
