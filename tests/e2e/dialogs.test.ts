@@ -69,6 +69,8 @@ describe('header dialogs', () => {
     const { page } = s;
     const trigger = page.getByTestId('user-dropdown');
     const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu');
+    // the pointer off the header: only the keyboard acts on the menu
+    await page.mouse.move(400, 600);
     await trigger.focus();
     await page.keyboard.press('Enter');
     await menu.waitFor();
@@ -81,9 +83,22 @@ describe('header dialogs', () => {
     await page.keyboard.press('Enter');
     await menu.waitFor();
     await page.waitForFunction(() => document.activeElement?.closest('.ant-dropdown-menu') != null);
-    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
-    // the arrows move the focus (rc-menu): the fourth entry
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent === '修改密码');
+    // the arrows move the focus from entry to entry (rc-menu): down to 修改密码
+    const focused = () => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'menuitem' ? document.activeElement.textContent : null));
+    const seen: (string | null)[] = [];
+    let current = await focused();
+    for (let i = 0; i < 8 && current !== '修改密码'; i++) {
+      await page.keyboard.press('ArrowDown');
+      // rc-menu moves the focus after the key's render: wait for it to leave the entry it was on
+      await page.waitForFunction((before) => {
+        const a = document.activeElement;
+        return a?.getAttribute('role') === 'menuitem' && a.textContent !== before;
+      }, current);
+      current = await focused();
+      seen.push(current);
+    }
+    expect(seen.at(-1), seen.join(' > ')).toBe('修改密码');
+    expect(seen.length).toBeGreaterThan(1); // it moved through the entries before it
     await page.keyboard.press('Enter');
     const modal = page.locator('.ant-modal').filter({ hasText: '修改密码' });
     await modal.waitFor();
