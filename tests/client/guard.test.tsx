@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { useLayoutEffect } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { DEFAULT_PROTOCOL_CONFIG, encryptText } from '../../src/core/protocol/index';
 import { AppRoutes } from '../../src/client/app/AppRoutes';
@@ -56,6 +57,37 @@ describe('route guard', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('a permission list that arrives between the guard\'s render and its effect is not asked for again', async () => {
+    localStorage.setItem('pro__Access-Token', JSON.stringify({ value: 'tok', expire: null }));
+    appStore.set(tokenAtom, 'tok');
+    const asked: string[] = [];
+    const real = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = input instanceof Request ? input : new Request(input, init);
+      asked.push(new URL(req.url).pathname);
+      return real(input, init);
+    });
+    /** Start-up's answer landing in the commit that rendered the guard without it. */
+    function AnswerLands() {
+      useLayoutEffect(() => {
+        appStore.set(permissionListAtom, [{ path: '/dashboard/analysis', name: 'dashboard-analysis', component: 'dashboard/Analysis', meta: { title: '首页' } }]);
+      }, []);
+      return null;
+    }
+    render(
+      <Providers>
+        <MemoryRouter initialEntries={['/dashboard/analysis']}>
+          <AppRoutes />
+          <AnswerLands />
+          <Where />
+        </MemoryRouter>
+      </Providers>,
+    );
+    await waitFor(() => expect(where).toBe('/dashboard/analysis'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(asked.filter((p) => p.endsWith('/sys/permission/getUserPermissionByToken'))).toEqual([]);
   });
 
   it('without a token a private path goes to /user/login?redirect=<full target>', async () => {

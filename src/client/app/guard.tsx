@@ -70,8 +70,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     let live = true;
     const target = fullPath;
     const redirect = new URLSearchParams(location.search).get('redirect');
-    // a list already there came from start-up's request: nothing more to ask
-    (needFetch ? fetchOnce() : Promise.resolve()).then(
+    // a list already there came from start-up's request: nothing more to ask. That request
+    // may also have answered between this render (no list yet) and this effect: ask only if
+    // the list is still empty now, or the same list is fetched a second time
+    const ask = needFetch && appStore.get(permissionListAtom).length === 0;
+    (ask ? fetchOnce() : Promise.resolve()).then(
       () => {
         if (!live) return;
         startupOwed = false;
