@@ -72,9 +72,8 @@ function chunkGraph(chunks: readonly Chunk[], root: string, routes: RouteEntries
 
 /**
  * module id -> group name, from an automatic build's chunks. Pure: tested in tests/generators.
- * `everyPage`: routes of which every page opens one (the login route or the shell): a group
- * that all of them load is loaded by every page, and goes to boot — the same bytes on every
- * page, one request fewer on each (the six connections of HTTP/1.1 queue a page's files).
+ * `fold` moves groups into boot where that costs (almost) no bytes: one request fewer on each
+ * page that loaded them (the six connections of HTTP/1.1 queue a page's files).
  */
 export function planFromChunks(chunks: readonly Chunk[], root: string, routes: RouteEntries, fold: FoldRules = {}): Map<string, string> {
   const { byFile, boot, routeFiles } = chunkGraph(chunks, root, routes);
@@ -88,25 +87,24 @@ export function planFromChunks(chunks: readonly Chunk[], root: string, routes: R
   };
   // A module only imports modules every route of its own reaches too, so a group only imports
   // groups of as many routes or more: no cycle between groups, and nothing imports upwards
-  // into boot (merging a small group into boot would: boot would then import route groups).
-  // A group every page loads only imports groups of as many routes or more (those are loaded by
-  // every page too, and go to boot as well): boot still imports no route group.
+  // into boot. A group folded into boot must keep that true: a group every page loads imports
+  // only groups every page loads (folded too), and a small group is folded only when it
+  // imports nothing but boot.
   const everyPage = fold.everyPage ?? [];
   const onEveryPage = (rs: string[]) => everyPage.length > 0 && everyPage.every((r) => rs.includes(r));
   const groupOf = new Map<string, string>();
   for (const [f, rs] of routesOf) groupOf.set(f, onEveryPage(rs) ? 'route-boot' : `route-${rs.join('-')}`);
-  // A small group whose files import nothing outside boot and itself: boot then imports no
-  // route group, and every route that loads the group saves a request for a few hundred bytes
-  // on the routes that did not load it.
-  const files = new Map<string, string[]>();
-  for (const [f, g] of groupOf) files.set(g, [...(files.get(g) ?? []), f]);
-  for (const [g, fs] of files) {
+  // A small group whose files import nothing outside boot and itself: every route that loads
+  // it saves a request, for a few hundred bytes on the routes that did not load it.
+  const members = new Map<string, string[]>();
+  for (const [f, g] of groupOf) members.set(g, [...(members.get(g) ?? []), f]);
+  for (const [g, groupFiles] of members) {
     if (g === 'route-boot' || !fold.smallLeafBytes) continue;
     // a route's own chunk stays where it is: only the rest of the group would move
-    const moving = fs.filter((f) => !own.has(slash(byFile.get(f)!.facadeModuleId ?? '')));
+    const moving = groupFiles.filter((f) => !own.has(slash(byFile.get(f)!.facadeModuleId ?? '')));
     const size = moving.reduce((n, f) => n + (byFile.get(f)!.code?.length ?? Infinity), 0);
-    const leaf = fs.every((f) => byFile.get(f)!.imports.every((i) => boot.has(i) || groupOf.get(i) === 'route-boot' || groupOf.get(i) === g));
-    if (leaf && size <= fold.smallLeafBytes) for (const f of fs) groupOf.set(f, 'route-boot');
+    const leaf = groupFiles.every((f) => byFile.get(f)!.imports.every((i) => boot.has(i) || groupOf.get(i) === 'route-boot' || groupOf.get(i) === g));
+    if (leaf && size <= fold.smallLeafBytes) for (const f of groupFiles) groupOf.set(f, 'route-boot');
   }
   for (const f of boot) put(f, 'route-boot');
   for (const [f, g] of groupOf) put(f, g);

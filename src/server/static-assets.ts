@@ -10,6 +10,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** A build file name: letters, digits, `-` `_` `.`, ending in a hash and .js/.css. */
@@ -37,16 +38,13 @@ async function load(dir: string, name: string): Promise<Asset | null> {
   return { type: TYPES[ext]!, etag: `W/"${info.size.toString(16)}-${info.mtime.getTime().toString(16)}"`, identity, br, gzip };
 }
 
-/** The encoding to send: br, then gzip, when the client accepts it and the build wrote the copy. */
+/**
+ * The encoding to send: br, then gzip, as the client's Accept-Encoding weighs them (q=0 refuses)
+ * and where the build wrote the copy; the negotiation @fastify/static gives the other files.
+ */
 export function pickEncoding(accept: string | undefined, has: { br?: unknown; gzip?: unknown }): 'br' | 'gzip' | 'identity' {
-  // coding names, less those refused with q=0
-  const accepted = new Set((accept ?? '').split(',').flatMap((part) => {
-    const [name, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
-    return params.some((p) => /^q=0(\.0*)?$/.test(p)) ? [] : [name!];
-  }));
-  if (has.br && accepted.has('br')) return 'br';
-  if (has.gzip && accepted.has('gzip')) return 'gzip';
-  return 'identity';
+  const offered = (['br', 'gzip'] as const).filter((e) => has[e]);
+  return (accept && offered.length ? negotiate(accept, [...offered]) : null) ?? 'identity';
 }
 
 /** Serves `GET /assets/<hashed name>` from memory; registered with @fastify/static (its reply.sendFile answers the rest). */

@@ -7,6 +7,7 @@
  * shell/FeedbackBridge installs them with setFeedback().
  */
 import './uiConfig';
+import { HEADER_HEIGHT } from '../app/layoutMetrics';
 import type { ArgsProps as NotificationArgs } from 'antd/es/notification';
 import type { ModalFuncProps } from 'antd/es/modal';
 
@@ -30,10 +31,10 @@ let modalMod: ModalStatic | undefined;
 
 const loadMessage = () => import('antd/es/message').then((m) => (messageMod = m.default));
 /**
- * Notices open below the header (64 px), not over it: the welcome after a login stayed 4.5 s
- * on the header's right end, over the user menu, the notice bell and 退出登录.
+ * Notices open below the header, not over it: the welcome after a login stayed 4.5 s on the
+ * header's right end, over the user menu, the notice bell and 退出登录.
  */
-export const NOTIFICATION_TOP = 72;
+export const NOTIFICATION_TOP = HEADER_HEIGHT + 8;
 
 const loadNotification = () => import('antd/es/notification').then((m) => {
   m.default.config({ top: NOTIFICATION_TOP });

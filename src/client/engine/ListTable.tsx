@@ -8,6 +8,7 @@ import { cloneElement, isValidElement, useContext, useEffect, useState, type HTM
 import { Button, ConfigProvider, Space, Table, Tooltip, theme, type CheckboxProps, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { TagStyles } from './lightTag';
+import { afterNextPaint } from './afterPaint';
 
 export interface ListTableProps<T> extends Omit<TableProps<T>, 'title'> {
   /** Shown left of the toolbar (the module's title). */
@@ -62,13 +63,8 @@ function StillMeasureRow({ prefixCls, columnsKey, columns }: MeasureRowProps) {
 
 function MeasureAfterPaintBody({ children, ...props }: HTMLAttributes<HTMLTableSectionElement>) {
   const [measure, setMeasure] = useState(false);
-  useEffect(() => {
-    if (measure) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // a task after the next frame: the rows have painted by then
-    const frame = requestAnimationFrame(() => { timer = setTimeout(() => setMeasure(true)); });
-    return () => { cancelAnimationFrame(frame); clearTimeout(timer); };
-  }, [measure]);
+  // once the rows have painted
+  useEffect(() => (measure ? undefined : afterNextPaint(() => setMeasure(true))), [measure]);
   const [measureRow, rows] = Array.isArray(children) ? (children as [ReactNode, ReactNode]) : [null, children];
   const still = !measure && isValidElement<MeasureRowProps>(measureRow) ? <StillMeasureRow {...measureRow.props} /> : null;
   return <tbody {...props}>{measure ? measureRow : still}{rows}</tbody>;

@@ -30,6 +30,7 @@ import { applySettings, useTableSettings } from './tableSettings';
 import { batchTransitions, rowActions, rowTransitions, toolbarActions, useActionHost } from './actions';
 import { useTreeRows } from './useTreeRows';
 import { ListTable } from './ListTable';
+import { afterNextPaint } from './afterPaint';
 
 /** The Formily form is its own chunk, fetched when a form first opens. */
 const ResourceForm = lazy(() => import('./ResourceForm'));
@@ -277,18 +278,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
   const [firstPainted, setFirstPainted] = useState(false);
   useEffect(() => {
     if (!tableShown || firstPainted) return undefined;
-    if (typeof requestAnimationFrame !== 'function') {
-      setFirstPainted(true);
-      return undefined;
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setFirstPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
+    return afterNextPaint(() => setFirstPainted(true));
   }, [tableShown, firstPainted]);
 
   const settingsButton = (

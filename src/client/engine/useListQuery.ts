@@ -20,6 +20,7 @@ import { fetchList, isAbort, type Row } from './api';
 import { listQuery, type SortState } from './projections';
 import { settledFirstList, takeFirstList } from './earlyList';
 import { holdForRows, markFirstRows } from '../state/milestones';
+import { afterNextPaint } from './afterPaint';
 
 export interface ListQueryState {
   values: Record<string, unknown>;
@@ -155,9 +156,7 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
 
   // the first rows on screen (after the frame that paints them) release the idle prefetches
   useEffect(() => {
-    if (!loading && rows.length > 0 && typeof requestAnimationFrame === 'function') {
-      requestAnimationFrame(() => setTimeout(markFirstRows, 0));
-    }
+    if (!loading && rows.length > 0) afterNextPaint(markFirstRows);
   }, [loading, rows]);
 
   // While the first answer is awaited, what may follow the rows waits (a layout effect: it is
@@ -169,10 +168,7 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
     return () => hold.current?.();
   }, []);
   useEffect(() => {
-    const release = hold.current;
-    if (!settled || !release) return;
-    if (typeof requestAnimationFrame !== 'function') return release();
-    requestAnimationFrame(() => setTimeout(release, 0));
+    if (settled && hold.current) afterNextPaint(hold.current);
   }, [settled]);
 
   return { rows, total, totalCapped, settled, loading, query, search, setPage, setSort, reload, afterDelete, restore };

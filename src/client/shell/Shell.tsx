@@ -26,6 +26,7 @@ import { INDEX_KEY, INDEX_TITLE, openTab, rememberedTitle, setTabs, singlePage, 
 import { DEFAULT_TITLE, pageTitle, setDocumentTitle } from '../app/title';
 import { FeedbackBridge } from './FeedbackBridge';
 import { NOTIFICATION_TOP } from '../api/feedback';
+import { HEADER_HEIGHT, SIDER_COLLAPSED_WIDTH, SIDER_WIDTH, TOP_MENU_HEIGHT } from '../app/layoutMetrics';
 import { menuTrail } from './menu';
 import { filterMenuByAppList } from './appFilter';
 import { useDevice } from './device';
@@ -44,11 +45,6 @@ const SettingDrawer = lazy(() => import('./SettingDrawer').then((m) => ({ defaul
 
 const { Sider, Header, Content, Footer } = Layout;
 
-export const SIDER_WIDTH = 200;
-export const SIDER_COLLAPSED_WIDTH = 80;
-export const HEADER_HEIGHT = 64;
-/** The menu row of the top-menu layout. */
-export const TOP_MENU_HEIGHT = 48;
 const DARK_BG = '#001529';
 
 export default function Shell() {

@@ -24,17 +24,27 @@ export function firstRowsPainted(): boolean {
   return rowsPainted;
 }
 
-/** Runs `fn` after the first rows were painted, or after `timeout` ms (a page without a list). */
-export function afterFirstRows(fn: () => void, timeout = 4000): void {
-  if (rowsPainted) return fn();
+/** Runs `fn` once, when `queue` is flushed or after `timeout` ms, whichever comes first. Returns a cancel. */
+function queueOnce(queue: Array<() => void>, fn: () => void, timeout: number): () => void {
   let done = false;
   const once = () => {
     if (done) return;
     done = true;
+    clearTimeout(timer);
     fn();
   };
-  waiting.push(once);
-  setTimeout(once, timeout);
+  const timer = setTimeout(once, timeout);
+  queue.push(once);
+  return () => {
+    done = true;
+    clearTimeout(timer);
+  };
+}
+
+/** Runs `fn` after the first rows were painted, or after `timeout` ms (a page without a list). */
+export function afterFirstRows(fn: () => void, timeout = 4000): void {
+  if (rowsPainted) return fn();
+  queueOnce(waiting, fn, timeout);
 }
 
 /** After the first rows when the page being opened is a list (at most `timeout` ms), else now. */
@@ -68,17 +78,5 @@ export function afterWaitingLists(fn: () => void, timeout = 1000): () => void {
     fn();
     return () => undefined;
   }
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    clearTimeout(timer);
-    fn();
-  };
-  const timer = setTimeout(once, timeout);
-  whenNoneWaiting.push(once);
-  return () => {
-    done = true;
-    clearTimeout(timer);
-  };
+  return queueOnce(whenNoneWaiting, fn, timeout);
 }
