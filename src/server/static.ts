@@ -9,6 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { API_ROOT } from '../core/protocol/index.js';
 import { ASSET_CACHE_CONTROL, registerAssetCache } from './static-assets.js';
 
+/**
+ * The build's other files at the root (the favicons): kept a day. The browser asks for the
+ * icon again after every in-page navigation; with no-cache each menu click cost the server a
+ * revalidation while the new page's list call was on its way.
+ */
+export const ROOT_FILE_CACHE_CONTROL = 'public, max-age=86400';
+
 export const BUILD_HINT = '控制台尚未构建：请先运行 `npm run build`（生成 dist/client），API 仍可在 /hospital 访问。';
 
 export async function registerStatic(app: FastifyInstance, dir: string): Promise<boolean> {
@@ -27,7 +34,8 @@ export async function registerStatic(app: FastifyInstance, dir: string): Promise
       cacheControl: false,
       setHeaders(res, file) {
         if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', ASSET_CACHE_CONTROL);
-        else res.setHeader('cache-control', 'no-cache');
+        else if (path.basename(file).startsWith('index.html')) res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', ROOT_FILE_CACHE_CONTROL);
       },
     });
     registerAssetCache(app, root);

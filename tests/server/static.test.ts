@@ -1,7 +1,8 @@
 /**
  * The built console's files: hashed /assets/* are cached for a year (immutable), whether sent
  * as they are or from the build's .br/.gz copies; index.html and the SPA fallback are asked
- * for again every time (no-cache), so a new build is picked up on the next load. A hashed
+ * for again every time (no-cache), so a new build is picked up on the next load; the favicons
+ * are kept a day. A hashed
  * script or stylesheet is read once and answered from memory after (static-assets.ts).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ beforeAll(async () => {
   dir = tempDir('static');
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>互联网医院后台管理</title>');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const css = '.a{color:red}'.repeat(200);
   writeFileSync(join(dir, 'assets/antd-0123456789.css'), css);
   writeFileSync(join(dir, 'assets/antd-0123456789.css.br'), brotliCompressSync(css));
@@ -54,6 +56,12 @@ describe('static files of the build', () => {
       expect(r.body, url).toContain('互联网医院后台管理');
       expect(r.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('a favicon is kept a day: the browser asks for it again after every in-page navigation', async () => {
+    const r = await app.inject({ url: '/favicon.svg' });
+    expect([r.statusCode, r.headers['cache-control']]).toEqual([200, 'public, max-age=86400']);
+    expect(r.body).toContain('<svg');
   });
 
   it('a hashed script comes in the encoding the client accepts, says it varies by it, and is the file\'s bytes', async () => {
