@@ -3,7 +3,7 @@
  * draws are registered). This module is loaded lazily by pages that draw charts, so Chart.js
  * never enters the login route or the first paint of the home page.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { whenIdle } from '../../../app/idle';
 import {
   ArcElement,
@@ -46,6 +46,11 @@ export default function ChartView({ config, height = 280, testId }: ChartViewPro
       else whenIdle(() => c.destroy());
     };
   }, [config]);
+  // A canvas leaving the page with its page (a menu click to a list) first drops chart.js's
+  // responsive listeners: on the detach they resized the chart to nothing, then watched every
+  // later change of the document (the new page's rows included) for its return, until the
+  // idle destroy above. A layout cleanup runs before React takes the canvas out.
+  useLayoutEffect(() => () => chart.current?.unbindEvents(), []);
   return (
     <div style={{ position: 'relative', height }} data-testid={testId}>
       <canvas ref={canvas} />
