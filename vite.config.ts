@@ -1,9 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { firstListStart, type FirstListStart } from './src/core/projections/firstList';
-import type { ResourceSchema } from './src/core/schema/types';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { menuSchemas, menuStarts } from './generators/menu-starts';
 import { PLANNING_ENV, planRouteChunks, preloadScript, routeFilesOf, type RouteEntries } from './generators/route-chunks';
 import { antdStaticCss } from './generators/antd-css';
 import { precompressDir } from './generators/precompress';
@@ -23,37 +22,6 @@ function precompress(): Plugin {
       await precompressDir(outDir, process.env.PRECOMPRESS_CACHE ?? resolve(__dirname, 'node_modules/.cache/precompress'));
     },
   };
-}
-
-/**
- * `virtual:menu-starts`: menu path -> the module's first calls (core firstListStart: its name,
- * default list call and dictionaries) for every schema with a menu block, computed at build time
- * from schemas/modules, so the console can start a module's requests from the address alone
- * (app/earlyStart.ts) without bundling the schemas themselves.
- */
-function menuStarts(): Plugin {
-  const id = 'virtual:menu-starts';
-  return {
-    name: 'menu-starts',
-    resolveId: (s) => (s === id ? `\0${id}` : undefined),
-    load(s) {
-      if (s !== `\0${id}`) return undefined;
-      const map: Record<string, FirstListStart> = {};
-      for (const { file, schema } of menuSchemas()) {
-        this.addWatchFile(file);
-        map[schema.menu!.path] = firstListStart(schema);
-      }
-      return `export default ${JSON.stringify(map)};`;
-    },
-  };
-}
-
-/** The module schemas with a menu block (the engine's list pages), read from schemas/modules. */
-function menuSchemas(): Array<{ file: string; schema: ResourceSchema }> {
-  const dir = resolve(__dirname, 'schemas/modules');
-  return readdirSync(dir).filter((n) => n.endsWith('.json')).sort()
-    .map((n) => ({ file: join(dir, n), schema: JSON.parse(readFileSync(join(dir, n), 'utf8')) as ResourceSchema }))
-    .filter((m) => m.schema.menu?.path);
 }
 
 /**

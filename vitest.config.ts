@@ -1,9 +1,12 @@
 /// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { menuStarts } from './generators/menu-starts';
 
 // Unit and server tests: core projections, protocol, server via fastify.inject, client units.
 export default defineConfig({
+  // app/earlyStart.ts's per-path first calls, as the build computes them
+  plugins: [menuStarts()],
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

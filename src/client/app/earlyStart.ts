@@ -14,6 +14,7 @@ import { loadEngine } from './loaders';
 import { expectFirstRows } from '../state/milestones';
 
 const byPath = new Map(Object.entries(menuStarts));
+const byName = new Map(Object.values(menuStarts).map((start) => [start.name, start]));
 
 /** Start-up: the module at this address, its engine and schema chunks and its first calls. */
 export function startModuleAt(pathname: string, search: string): void {
@@ -41,4 +42,13 @@ export function startCallsAt(pathname: string, search: string): void {
   void Promise.all([schema, import('../engine/firstList')]).then(([s, m]) => {
     if (s) m.startFirstList(s, search);
   }, () => undefined);
+}
+
+/**
+ * The dictionaries of these modules, in one call (those already asked are not asked again): a
+ * menu group's modules as it opens, so that a click on one of them sends its list call alone
+ * and its rows do not wait for a dictionary answer. Dictionaries are kept for the session.
+ */
+export function startDictsOf(names: readonly string[]): void {
+  startDicts([...new Set(names.flatMap((n) => byName.get(n)?.dicts ?? []))]);
 }

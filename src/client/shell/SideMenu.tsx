@@ -53,9 +53,12 @@ export function menuAction(item: MenuItem | undefined, key: string, token: strin
  */
 let early: typeof import('../app/earlyStart') | undefined;
 const loadEarly = () => import('../app/earlyStart').then((m) => (early = m));
+function withEarly(use: (m: typeof import('../app/earlyStart')) => void): void {
+  if (early) use(early);
+  else void loadEarly().then(use, () => undefined);
+}
 function startCalls(path: string): void {
-  if (early) early.startCallsAt(path, '');
-  else void loadEarly().then((m) => m.startCallsAt(path, ''), () => undefined);
+  withEarly((m) => m.startCallsAt(path, ''));
 }
 
 /**
@@ -91,10 +94,16 @@ export function SideMenu({ menu, mode, theme, collapsed, onPicked }: SideMenuPro
   // the menu's id prefixes each entry's data-menu-id (rc-menu): `<id>-<key>`
   const menuId = mode === 'inline' ? 'side-menu' : 'top-menu';
 
-  /** Loads the engine and the schemas of a group's modules as it opens: a click on one of them then waits for its list call only. */
+  /**
+   * Loads the engine, the schemas and the dictionaries of a group's modules as it opens: a click
+   * on one of them then waits for its list call only.
+   */
   function warmGroup(key: string) {
     const group = findMenuItem(menu, key);
-    if (group?.children?.length) prefetchResources(menuResources(group.children, can));
+    if (!group?.children?.length) return;
+    const names = menuResources(group.children, can);
+    prefetchResources(names);
+    if (names.length) withEarly((m) => m.startDictsOf(names));
   }
   /**
    * The groups open from the start (the page's own) load their modules when the pointer or the
