@@ -86,6 +86,22 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
   const totalRef = useRef(0);
   totalRef.current = total;
 
+  // The answer may come in while the page's first render is under way (a menu click's route
+  // renders while its call is out): taken when the render commits, the rows are drawn in the
+  // same frame (an update from a layout effect renders before the browser paints), not a
+  // frame with the spinner first and the rows in the next.
+  useLayoutEffect(() => {
+    if (answeredFirst.current || options.fetcher) return;
+    const late = settledAnswer(schema, query);
+    if (!late) return;
+    answeredFirst.current = true;
+    setRows(late.rows);
+    setTotal(late.total);
+    setTotalCapped(late.totalCapped);
+    setLoading(false);
+    setSettled(true);
+  }, []);
+
   useEffect(() => {
     const controller = new AbortController();
     const mine = ++seq.current;
