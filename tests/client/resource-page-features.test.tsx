@@ -217,6 +217,8 @@ function renderPage(resource = 'v1Doctor') {
 async function listReady(text = '张三') {
   const table = await screen.findByTestId('resource-table');
   await within(table).findByText(text);
+  // the toolbar's buttons join the frame after the rows (刷新 is always among them)
+  await within(table).findByRole('button', { name: '刷新' });
   return table;
 }
 

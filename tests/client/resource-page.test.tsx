@@ -101,6 +101,8 @@ function renderPage() {
 async function listReady() {
   const table = await screen.findByTestId('resource-table');
   await within(table).findByText('张三');
+  // the toolbar's buttons join the frame after the rows (刷新 is always among them)
+  await within(table).findByRole('button', { name: '刷新' });
   return table;
 }
 
@@ -190,6 +192,27 @@ describe('ResourcePage list', () => {
       expect(shown).not.toContain('spinner');
       expect(listCalls()).toHaveLength(1);
       expect(fake.state.calls.map((c) => c.path)).not.toContain('/sys/user/getUserSetting');
+    } finally {
+      clearTableSettings();
+    }
+  });
+
+  it('the first rows are drawn before the toolbar\'s buttons, whose place is kept; the buttons join after the rows have painted', async () => {
+    setTableSettings({});
+    try {
+      startListCall('engineDoctor', '/engineDoctor/list', { column: 'createTime', order: 'desc', pageNo: '1', pageSize: '10' });
+      await new Promise((r) => setTimeout(r, 0));
+      renderPage();
+      const table = screen.getByTestId('resource-table');
+      // the commit with the rows: the title, and a place of a button's height for the buttons
+      expect(within(table).getByText('张三')).toBeTruthy();
+      const toolbar = table.querySelector<HTMLElement>('.resource-table-toolbar')!;
+      expect(toolbar.textContent).toBe('医生管理');
+      expect(within(toolbar).queryByRole('button')).toBeNull();
+      expect((toolbar.lastElementChild as HTMLElement).style.height).toBe('32px');
+      // then 新增, 批量删除, 列设置 and 刷新
+      await within(toolbar).findByRole('button', { name: '刷新' });
+      expect(within(toolbar).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['新增', '批量删除', '列设置', '刷新']);
     } finally {
       clearTableSettings();
     }

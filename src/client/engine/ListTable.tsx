@@ -20,6 +20,8 @@ export interface ListTableProps<T> extends Omit<TableProps<T>, 'title'> {
   /** The 已选择 bar above the table while rows are selected. */
   selectedKeys?: Key[];
   onClearSelection?: () => void;
+  /** Until the first rows have painted: the toolbar's place is kept, its buttons come after. */
+  toolbarPending?: boolean;
 }
 
 export const LIST_TEXTS = { reload: '刷新', selected: (n: number) => `已选择 ${n} 项`, clear: '取消选择' } as const;
@@ -98,7 +100,7 @@ function lightCheckbox(prefix: string, wave: string, hashId: string): RenderCell
   };
 }
 
-export function ListTable<T extends object>({ headerTitle, toolbar, onReload, selectedKeys, onClearSelection, ...table }: ListTableProps<T>) {
+export function ListTable<T extends object>({ headerTitle, toolbar, onReload, selectedKeys, onClearSelection, toolbarPending, ...table }: ListTableProps<T>) {
   const { token, hashId } = theme.useToken();
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
   const rowSelection: TableProps<T>['rowSelection'] = table.rowSelection && !table.rowSelection.renderCell && table.rowSelection.type !== 'radio'
@@ -118,12 +120,14 @@ export function ListTable<T extends object>({ headerTitle, toolbar, onReload, se
         <div className="resource-table-title" style={{ flex: '1 1 auto', fontSize: token.fontSizeLG, fontWeight: 500, color: token.colorTextHeading }}>
           {headerTitle}
         </div>
-        <Space wrap size={token.marginXS}>
-          {toolbar.filter(Boolean)}
-          <Tooltip title={LIST_TEXTS.reload}>
-            <Button type="text" aria-label={LIST_TEXTS.reload} icon={<ReloadOutlined />} onClick={onReload} />
-          </Tooltip>
-        </Space>
+        {toolbarPending ? <div style={{ height: token.controlHeight }} /> : (
+          <Space wrap size={token.marginXS}>
+            {toolbar.filter(Boolean)}
+            <Tooltip title={LIST_TEXTS.reload}>
+              <Button type="text" aria-label={LIST_TEXTS.reload} icon={<ReloadOutlined />} onClick={onReload} />
+            </Tooltip>
+          </Space>
+        )}
       </div>
       {selectedKeys && selectedKeys.length > 0 ? (
         <div

@@ -360,6 +360,7 @@ export function ResourceList({ schema, urlState = true }: ResourceListProps) {
               rowSelection={selectable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys), checkStrictly: true } : undefined}
               selectedKeys={selectable ? selected : undefined}
               onClearSelection={() => setSelected([])}
+              toolbarPending={!firstPainted}
               toolbar={[
                 canAdd && (
                   <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => open({ mode: 'create' })}>
