@@ -39,6 +39,7 @@ function instrument() {
   new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push([e.startTime, e.duration]))).observe({ type: 'longtask' });
 }
 
+const figures: number[] = [];
 try {
   for (let i = 0; i < runs; i++) {
     const s = await harness.newSession(target);
@@ -65,11 +66,12 @@ try {
         const w = window as unknown as { __ev: [string, number][]; __long: [number, number][]; __mut: [number, number][]; __sel: [number, string][] };
         const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
           .filter((e) => e.startTime >= since)
-          .map((e) => [new URL(e.name).pathname.replace(/^\/jeecg-boot/, ''), e.startTime, e.responseEnd] as const);
+          .map((e) => [new URL(e.name).pathname.replace(/^\/jeecg-boot/, ''), e.startTime, e.responseEnd, e.requestStart, e.responseStart] as const);
         return { ev: w.__ev, long: w.__long, mut: w.__mut, sel: w.__sel, res };
       }, tGroup);
       const rel = (x: number) => Math.round(x - t);
       const lastOf = (type: string) => seen.ev.filter((e) => e[0] === type).at(-1)?.[1];
+      figures.push(rows - t);
       console.log(`run ${i + 1}: rows ${rel(rows)} ms after the clock (group click ${rel(tGroup)})`);
       console.log(`  events: ${['pointerdown', 'mousedown', 'click'].map((k) => `${k} ${lastOf(k) === undefined ? '-' : rel(lastOf(k)!)}`).join(', ')}`);
       const spent = ['ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration', 'TaskDuration'].map((k) => `${k.replace('Duration', '')} ${Math.round((after[k]! - before[k]!) * 1000)}`);
@@ -78,11 +80,13 @@ try {
       console.log(`  DOM mutation batches from the clock to the rows: ${muts.length} (${muts.map(([at, n]) => `${rel(at)}:${n}`).join(' ')})`);
       console.log(`  menu highlight: ${seen.sel.map(([at, text]) => `${rel(at)} ${text}`).join(', ') || 'unchanged'}`);
       console.log(`  long tasks: ${seen.long.map(([st, d]) => `${rel(st)}+${Math.round(d)}`).join(', ') || 'none'}`);
-      for (const [name, st, end] of seen.res) console.log(`  ${String(rel(st)).padStart(5)} -> ${String(rel(end)).padStart(5)}  ${name}`);
+      for (const [name, st, end, sent, first] of seen.res) console.log(`  ${String(rel(st)).padStart(5)} -> ${String(rel(end)).padStart(5)}  ${name}  (sent ${sent ? rel(sent) : '-'}, first byte ${first ? rel(first) : '-'})`);
     } finally {
       await s.close();
     }
   }
+  const sorted = [...figures].sort((a, b) => a - b);
+  console.log(`rows after the clock: median ${Math.round(sorted[sorted.length >> 1]!)} ms, min ${Math.round(sorted[0]!)} ms over ${runs} runs`);
 } finally {
   await server.stop();
 }
