@@ -59,8 +59,17 @@ export function formatNumber(value: unknown, precision?: number): string {
   return thousands(value as number | string);
 }
 
+/** The server's date-time text (JeecgBoot's `yyyy-MM-dd HH:mm:ss`) and its date-only form. */
+const SERVER_DATE_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/;
+/** Formats that are a leading part of the server's text: such a cell is that part, without dayjs. */
+const LEADING_PART: Record<string, number> = { 'YYYY-MM-DD HH:mm:ss': 19, 'YYYY-MM-DD HH:mm': 16, 'YYYY-MM-DD': 10 };
+
 export function formatDate(value: unknown, format: string): string {
   if (typeof value === 'string' && format === 'HH:mm:ss' && /^\d{1,2}:\d{2}/.test(value)) return value;
+  // a page's date cells, every one in the server's own form: its text, cut (dayjs parsing and
+  // formatting was most of a first list's date cells, its code not yet compiled)
+  const part = LEADING_PART[format];
+  if (part !== undefined && typeof value === 'string' && value.length >= part && SERVER_DATE_TIME.test(value)) return value.slice(0, part);
   const d = dayjs(value as string | number | Date);
   return d.isValid() ? d.format(format) : String(value);
 }
