@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { useEffect, useState } from 'react';
 import { holdForRows } from '../../src/client/state/milestones';
 import { MemoryRouter, useLocation } from 'react-router';
-import type { MenuItem } from '../../src/client/state/types';
+import { HOME_AND_STAFF } from './menu-fixture';
 
 const menuRenders = vi.hoisted(() => ({ count: 0 }));
 vi.mock('antd', async (importOriginal) => {
@@ -27,18 +27,7 @@ const { SideMenu } = await import('../../src/client/shell/SideMenu');
 
 afterEach(() => cleanup());
 
-const MENU: MenuItem[] = [
-  { path: '/dashboard/analysis', component: 'dashboard/Analysis', meta: { title: '首页' } },
-  {
-    path: '/app',
-    component: 'layouts/RouteView',
-    meta: { title: '医护管理' },
-    children: [
-      { path: '/app/doctor', component: 'resource/hisDoctor', meta: { title: '医生管理' } },
-      { path: '/app/nurse', component: 'resource/hisNurseStaff', meta: { title: '护士管理' } },
-    ],
-  },
-];
+const MENU = HOME_AND_STAFF;
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;

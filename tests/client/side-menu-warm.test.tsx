@@ -13,6 +13,7 @@ import { clearEarlyLists } from '../../src/client/engine/earlyList';
 import { readSchemaFiles } from '../../src/server/schemas-fs';
 import type { ResourceSchema } from '../../src/core/schema/types';
 import { firstListStart } from '../../src/core/projections/firstList';
+import { HOME_AND_STAFF } from './menu-fixture';
 
 import { SideMenu } from '../../src/client/shell/SideMenu';
 
@@ -21,16 +22,7 @@ const schemas = new Map(readSchemaFiles().modules.map((f) => [(f.data as Resourc
 const dictsOf = (name: string) => firstListStart(schemas.get(name)!).dicts;
 const doctorList = firstListStart(schemas.get('hisDoctor')!).list!;
 const MENU: MenuItem[] = [
-  { path: '/dashboard/analysis', component: 'dashboard/Analysis', meta: { title: '首页' } },
-  {
-    path: '/app',
-    component: 'layouts/RouteView',
-    meta: { title: '医护管理' },
-    children: [
-      { path: '/app/doctor', component: 'resource/hisDoctor', meta: { title: '医生管理' } },
-      { path: '/app/nurse', component: 'resource/hisNurseStaff', meta: { title: '护士管理' } },
-    ],
-  },
+  ...HOME_AND_STAFF,
   {
     path: '/hospital',
     component: 'layouts/RouteView',
