@@ -311,4 +311,7 @@ export async function waitForList(page: Page, timeout = 20_000): Promise<void> {
     .waitFor({ state: 'visible', timeout });
   // Wait for the table's loading mask to go away.
   await table.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout }).catch(() => undefined);
+  // the toolbar's buttons join in the frame after the first rows (刷新 is always among them):
+  // what a test counts there, or finds missing, is then the page's answer
+  await table.getByRole('button', { name: '刷新' }).waitFor({ state: 'visible', timeout });
 }
