@@ -116,6 +116,31 @@ describe('request layer', () => {
     );
   });
 
+  it('a GET reaches fetch in the task that asked for it (its access-auth made ahead), and every call has a random of its own', async () => {
+    let n = 0;
+    const randoms = () => `${String(++n).padStart(2, '0')}${RANDOM.slice(2)}`;
+    const asked: string[] = [];
+    const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const req = new Request(input, init);
+      asked.push(req.headers.get('X-Access-Auth')!);
+      return cipher(envelope(null));
+    }) as typeof fetch;
+    const http = createHttp({ base: 'http://localhost/hospital', config: cfg, fetch: fetchFn, now: () => NOW, random: randoms, token: () => 'TOKEN', tenantId: () => 1001, orgId: () => null });
+    // the first pair is made when the layer is created, in a task of WebCrypto's (given time on a busy machine)
+    await new Promise((r) => setTimeout(r, 500));
+    const answer = http.get('/hisDoctor/list', { pageNo: 1 });
+    for (let i = 0; i < 20; i++) await Promise.resolve(); // microtasks only: no task has run
+    expect(asked).toHaveLength(1);
+    await answer;
+    await http.get('/hisDoctor/list', { pageNo: 2 });
+    await http.get('/hisDoctor/list', { pageNo: 3 });
+    // each header is the ciphertext of a random the layer drew, none used twice
+    const made = Array.from({ length: n }, (_, i) => `${String(i + 1).padStart(2, '0')}${RANDOM.slice(2)}@hospital-web`);
+    const sent = asked.map((a) => decryptText(a, cfg));
+    expect(new Set(sent).size).toBe(3);
+    for (const s of sent) expect(made).toContain(s);
+  });
+
   it('no token: no X-Access-Token header', async () => {
     const srv = fakeServer(() => json(envelope(null)));
     await make(srv.fetch, {}, null).get('/config/globalConfig');
