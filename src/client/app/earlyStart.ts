@@ -50,5 +50,5 @@ export function startCallsAt(pathname: string, search: string): void {
  * and its rows do not wait for a dictionary answer. Dictionaries are kept for the session.
  */
 export function startDictsOf(names: readonly string[]): void {
-  startDicts([...new Set(names.flatMap((n) => byName.get(n)?.dicts ?? []))]);
+  startDicts(names.flatMap((n) => byName.get(n)?.dicts ?? []));
 }

@@ -85,6 +85,12 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
   const seq = useRef(0);
   const totalRef = useRef(0);
   totalRef.current = total;
+  /** Shows a page of the answer (its rows, its count). */
+  const show = (page: ReturnType<typeof shownPage>) => {
+    setRows(page.rows);
+    setTotal(page.total);
+    setTotalCapped(page.totalCapped);
+  };
 
   // The answer may come in while the page's first render is under way (a menu click's route
   // renders while its call is out): taken when the render commits, the rows are drawn in the
@@ -95,9 +101,7 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
     const late = settledAnswer(schema, query);
     if (!late) return;
     answeredFirst.current = true;
-    setRows(late.rows);
-    setTotal(late.total);
-    setTotalCapped(late.totalCapped);
+    show(late);
     setLoading(false);
     setSettled(true);
   }, []);
@@ -124,14 +128,8 @@ export function useListQuery(schema: ResourceSchema, options: ListQueryOptions =
     (pre ?? fetcher.current(schema, params, controller.signal)).then(
       (res) => {
         if (controller.signal.aborted || mine !== seq.current) return;
-        if (res.success) {
-          const page = shownPage(res.result);
-          setRows(page.rows);
-          setTotal(page.total);
-          setTotalCapped(page.totalCapped);
-        } else {
-          void message.warning(res.message);
-        }
+        if (res.success) show(shownPage(res.result));
+        else void message.warning(res.message);
         setLoading(false);
         setSettled(true);
       },
